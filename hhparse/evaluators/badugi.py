@@ -1,0 +1,103 @@
+"""Badugi rankings: aces low (Badugi, Badacey) and aces high (Badeucey's badugi half).
+
+Rule (RULES.md): four cards; a badugi is four different ranks AND four different
+suits. Any four-card badugi beats any three-card hand; when ranks or suits repeat,
+the hand plays its best valid subset of three cards or fewer. Within one size,
+compare the highest card first, then the next. Badeucey's and Badacey's badugi half
+is the best such hand from five cards.
+
+Value: ``size << 16`` plus one hexadecimal digit per card, highest card first, each
+``12 - rank`` so that lower cards give greater values. Sizes differ in the top bits,
+so any bigger hand beats any smaller one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from hhparse.cards import RANK_CHARS, Card
+from hhparse.evaluators.base import Evaluation, EvaluationError
+
+CLASSES = {4: "4-card badugi", 3: "3-card", 2: "2-card", 1: "1-card"}
+_SUBSETS = tuple(
+    positions for size in range(1, 5) for positions in combinations(range(4), size)
+)
+
+
+def _low_rank(index: npt.NDArray[np.int64], aces_low: bool) -> npt.NDArray[np.int64]:
+    """Comparison rank of card indexes: 0 is the best (lowest) card."""
+    rank = index // 4
+    return (rank + 1) % 13 if aces_low else rank
+
+
+def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt.NDArray[np.int64]:
+    """Values of many four-card hands: an (n, 4) array of card indexes (0..51)."""
+    hands = np.asarray(indexes, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != 4:
+        raise ValueError(f"expected an (n, 4) array of card indexes, got shape {hands.shape}")
+    ranks = _low_rank(hands, aces_low)
+    suits = hands % 4
+    best = np.zeros(len(hands), dtype=np.int64)
+    for positions in _SUBSETS:
+        valid = np.ones(len(hands), dtype=bool)
+        for a, b in combinations(positions, 2):
+            valid &= (ranks[:, a] != ranks[:, b]) & (suits[:, a] != suits[:, b])
+        chosen = -np.sort(-ranks[:, list(positions)], axis=1)  # highest first
+        value = np.full(len(hands), len(positions) << 16, dtype=np.int64)
+        for place in range(len(positions)):
+            value |= (12 - chosen[:, place]) << (4 * (3 - place))
+        best = np.where(valid, np.maximum(best, value), best)
+    return best
+
+
+@cache
+def table(aces_low: bool = True) -> dict[int, int]:
+    """Card-bit set (OR of ``Card.bit``) of every four-card hand -> value."""
+    hands = np.array(list(combinations(range(52), 4)), dtype=np.int64)
+    values = batch_values(hands, aces_low)
+    masks = np.bitwise_or.reduce(np.left_shift(1, hands), axis=1)
+    return dict(zip(masks.tolist(), values.tolist(), strict=True))
+
+
+def fast4(aces_low: bool = True) -> Callable[[int, int, int, int], int]:
+    """A scalar evaluator of four card bits (``Card.bit``)."""
+    values = table(aces_low)
+
+    def value4(a: int, b: int, c: int, d: int) -> int:
+        return values[a | b | c | d]
+
+    return value4
+
+
+def value(cards: Sequence[Card], aces_low: bool = True) -> int:
+    """Value of four cards, or the best four of five (Badeucey, Badacey)."""
+    bits = [card.bit for card in cards]
+    hand = sum(bits)
+    if len(bits) not in (4, 5) or len(set(bits)) != len(bits):
+        raise EvaluationError(
+            f"badugi needs 4 or 5 different cards, got {' '.join(map(str, cards))}"
+        )
+    values = table(aces_low)
+    if len(bits) == 4:
+        return values[hand]
+    return max(values[hand - bit] for bit in bits)
+
+
+def describe(value_: int, aces_low: bool = True) -> Evaluation:
+    size = value_ >> 16
+    if size not in CLASSES:
+        raise ValueError(f"no badugi hand has value {value_}")
+    chars = ("A" + RANK_CHARS[:-1]) if aces_low else RANK_CHARS
+    ranks = [12 - ((value_ >> (4 * (3 - place))) & 15) for place in range(size)]
+    cards = ",".join(chars[rank] for rank in ranks)
+    label = "Badugi" if size == 4 else CLASSES[size]
+    return Evaluation(value=value_, hand_class=CLASSES[size], description=f"{label}: {cards}")
+
+
+def evaluate(cards: Sequence[Card], aces_low: bool = True) -> Evaluation:
+    return describe(value(cards, aces_low), aces_low)

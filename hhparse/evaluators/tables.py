@@ -1,0 +1,129 @@
+"""Look-up tables shared by the five-card rankings.
+
+Every five-card ranking here (standard high, 2-7 low, A-5 low) depends only on the
+multiset of ranks and on whether all five cards share a suit. A ranking module
+states its rule as one function, ``strength(ranks, suited) -> Shape``, where a greater
+``Shape.key`` is a better hand. This module enumerates the 6,175 rank multisets
+(and the 1,287 suited ones), sorts the shapes by that key and numbers them densely
+from 1, so that values compare exactly as the rule compares hands.
+
+Two indexes point at the same values:
+
+* scalar: a dict keyed by the sum of the cards' rank codes (base 5, see cards.py);
+* batch: numpy arrays indexed by the sum of per-rank keys chosen so that every
+  five-card rank multiset has a distinct sum (:data:`BATCH_RANK_KEYS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from hhparse.cards import SUIT_BITS
+
+BATCH_RANK_KEYS: tuple[int, ...] = (
+    0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
+)
+"""Per-rank keys whose sums over any five ranks (each rank at most four times) are all
+distinct: found by a greedy search (each key the smallest that keeps sums unique) and
+checked by the tests."""
+
+BATCH_TABLE_SIZE = 4 * BATCH_RANK_KEYS[-1] + BATCH_RANK_KEYS[-2] + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a ranking says of one rank multiset (suited or not)."""
+
+    key: tuple[int, ...]
+    """Greater is better; equal keys are equal hands."""
+    hand_class: str
+    description: str
+
+
+Strength = Callable[[tuple[int, ...], bool], Shape]
+"""A ranking's rule: ranks (0 = deuce .. 12 = ace, sorted high to low) and whether
+the five cards are suited -> its Shape."""
+
+
+def rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
+    """All multisets of ``size`` ranks with no rank more than four times, high to low."""
+    for combo in combinations_with_replacement(range(12, -1, -1), size):
+        if all(combo.count(rank) <= 4 for rank in set(combo)):
+            yield combo
+
+
+def rank_sum_key(ranks: tuple[int, ...]) -> int:
+    """The scalar key: ranks counted in base 5 (the rank bits of a sum of card codes)."""
+    return sum(5**rank for rank in ranks)
+
+
+def batch_key(ranks: tuple[int, ...]) -> int:
+    return sum(BATCH_RANK_KEYS[rank] for rank in ranks)
+
+
+class FiveCardTable:
+    """Dense values for every five-card hand of one ranking."""
+
+    def __init__(self, strength: Strength) -> None:
+        shapes: dict[tuple[tuple[int, ...], bool], Shape] = {}
+        for ranks in rank_multisets(5):
+            shapes[ranks, False] = strength(ranks, False)
+            if len(set(ranks)) == 5:
+                shapes[ranks, True] = strength(ranks, True)
+        ordered = sorted({shape.key for shape in shapes.values()})
+        value_of_key = {key: value for value, key in enumerate(ordered, start=1)}
+        self.size = len(ordered)
+        self.info: list[Shape | None] = [None] * (self.size + 1)
+        self.plain: dict[int, int] = {}
+        self.suited: dict[int, int] = {}
+        self.batch_plain = np.zeros(BATCH_TABLE_SIZE, dtype=np.int16)
+        self.batch_suited = np.zeros(BATCH_TABLE_SIZE, dtype=np.int16)
+        for (ranks, suited), shape in shapes.items():
+            value = value_of_key[shape.key]
+            self.info[value] = shape
+            (self.suited if suited else self.plain)[rank_sum_key(ranks)] = value
+            (self.batch_suited if suited else self.batch_plain)[batch_key(ranks)] = value
+
+    def value(self, codes: tuple[int, ...] | list[int]) -> int:
+        """Value of exactly five card codes."""
+        total = sum(codes)
+        suit_and = codes[0] & codes[1] & codes[2] & codes[3] & codes[4]
+        table = self.suited if suit_and & _SUIT_MASK else self.plain
+        return table[total >> SUIT_BITS]
+
+    def shape(self, value: int) -> Shape:
+        shape = self.info[value]
+        if shape is None:
+            raise ValueError(f"no hand has value {value}")
+        return shape
+
+    def fast5(self) -> Callable[[int, int, int, int, int], int]:
+        """A scalar evaluator of five card codes, bound to this table."""
+        plain, suited, mask, shift = self.plain, self.suited, _SUIT_MASK, SUIT_BITS
+
+        def value5(a: int, b: int, c: int, d: int, e: int) -> int:
+            if a & b & c & d & e & mask:
+                return suited[(a + b + c + d + e) >> shift]
+            return plain[(a + b + c + d + e) >> shift]
+
+        return value5
+
+    def batch(self, indexes: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
+        """Values of many hands at once: an (n, 5) array of card indexes (0..51)."""
+        hands = np.asarray(indexes)
+        if hands.ndim != 2 or hands.shape[1] != 5:
+            raise ValueError(f"expected an (n, 5) array of card indexes, got shape {hands.shape}")
+        keys = _BATCH_KEY_OF_INDEX[hands].sum(axis=1, dtype=np.int32)
+        suits = _SUIT_BIT_OF_INDEX[hands]
+        suited = np.bitwise_and.reduce(suits, axis=1) != 0
+        return np.where(suited, self.batch_suited[keys], self.batch_plain[keys])
+
+
+_SUIT_MASK = (1 << SUIT_BITS) - 1
+_BATCH_KEY_OF_INDEX = np.array([BATCH_RANK_KEYS[i // 4] for i in range(52)], dtype=np.int32)
+_SUIT_BIT_OF_INDEX = np.array([1 << (i % 4) for i in range(52)], dtype=np.uint8)

@@ -1,0 +1,191 @@
+"""The variant record: everything the replayer needs to know about a game, as data.
+
+Rules that differ between rooms are :class:`Policies`, with documented defaults that
+follow PokerStars (the first site we read); a site or a user setting replaces them
+with :func:`dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Family(StrEnum):
+    DRAW = "draw"
+    STUD = "stud"
+
+
+class BettingStructure(StrEnum):
+    FIXED_LIMIT = "fl"
+    POT_LIMIT = "pl"
+    NO_LIMIT = "nl"
+
+
+class BetSize(StrEnum):
+    """Fixed-limit step of a betting round."""
+
+    SMALL = "small"
+    BIG = "big"
+
+
+class BringInPayer(StrEnum):
+    """Who pays the stud bring-in."""
+
+    HIGHEST_UP_CARD = "highest_up_card"
+    """Razz: the highest up card (aces low, so a king is highest); ties: higher suit pays."""
+    LOWEST_UP_CARD = "lowest_up_card"
+    """Stud high and hi/lo: the lowest up card (aces high); ties: lower suit pays."""
+
+
+class FirstToAct(StrEnum):
+    """Who opens a betting round after the first."""
+
+    LEFT_OF_BUTTON = "left_of_button"
+    BEST_LOW_BOARD = "best_low_board"
+    BEST_HIGH_BOARD = "best_high_board"
+
+
+class PotSplit(StrEnum):
+    SINGLE = "single"
+    """One ranking; the best hand(s) take the pot."""
+    HI_LO_EIGHT = "hi_lo_eight"
+    """Half to the best high, half to the best qualifying 8-or-better low (else high scoops)."""
+    BADUGI_AND_LOWBALL = "badugi_and_lowball"
+    """Half to the best badugi from five cards, half to the best five-card lowball hand."""
+
+
+class FiveCardDrawLimit(StrEnum):
+    """House rule: how many cards a five-card draw player may replace."""
+
+    ANY = "0-5"
+    THREE = "3"
+    FOUR = "4"
+    FOUR_WITH_ACE = "4-with-ace"
+    """Up to three, or four when the player shows an ace."""
+
+
+class ReshufflePolicy(StrEnum):
+    """What happens when the stub runs out during a draw."""
+
+    ONLINE = "online"
+    """PokerStars: no burns; the stub and all earlier discards, other players' discards of
+    this round included, are reshuffled; nobody ever gets back his own discard."""
+    WSOP = "wsop"
+    """Live: the stub's last card joins the muck and the discards of EARLIER draws; the
+    current draw's discards stay out (the last card is dealt if it completes the round)."""
+
+
+class OddChip(StrEnum):
+    """Who gets the indivisible chip of a split pot."""
+
+    FIRST_LEFT_OF_BUTTON = "first_left_of_button"
+    """Button games (WSOP): the first winner clockwise from the button."""
+    HIGH_CARD_BY_SUIT = "high_card_by_suit"
+    """Stud and Razz (WSOP): the winner with the highest card by suit."""
+    HIGH_HALF = "high_half"
+    """Hi/lo: the odd chip of a halved pot goes to the high half."""
+    LOWBALL_HALF = "lowball_half"
+    """Badeucey/Badacey (BARGE): the odd chip goes to the lowball half."""
+    ANY_WITHIN_ONE = "any_within_one"
+    """Trust the site's split when it differs from an equal split by one minor unit."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Street:
+    """One stud street: cards dealt to each player, then a betting round."""
+
+    name: str
+    down: int
+    up: int
+    bet: BetSize
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawRounds:
+    """The draws of a draw game."""
+
+    count: int
+    max_cards: int
+    """Most cards one player may replace at one draw (the hand size unless a house rule)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForcedBets:
+    blinds: bool
+    """Small and big blind, posted by the two players left of the button."""
+    antes: bool
+    """Every player antes (stud; some draw tournaments)."""
+    bring_in: BringInPayer | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CapPolicy:
+    bets_per_round: int | None = 4
+    """Bets and raises allowed per round in fixed limit (None: no cap). PokerStars: 4 in
+    total (a bet and three raises); WSOP: a bet and four raises (5)."""
+    heads_up_uncapped: bool = False
+    """PokerStars caps heads-up too; Robert's Rules lifts the cap heads-up in cash games."""
+    completion_is_raise: bool = False
+    """Completing a stud bring-in is a bet, not a raise (RULES.md)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Policies:
+    """Room rules, each with the default we use for PokerStars."""
+
+    five_card_draw_limit: FiveCardDrawLimit = FiveCardDrawLimit.ANY
+    reshuffle: ReshufflePolicy = ReshufflePolicy.ONLINE
+    cap: CapPolicy = field(default_factory=CapPolicy)
+    odd_chip: OddChip = OddChip.ANY_WITHIN_ONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    id: str
+    name: str
+    family: Family
+    hand_size: int
+    """Cards a player holds (draw), or the most a player is dealt (stud: 7)."""
+    streets: tuple[Street, ...] = ()
+    """Stud only: what each street deals, and its bet size."""
+    draws: DrawRounds | None = None
+    """Draw games only."""
+    round_bets: tuple[BetSize, ...]
+    """Fixed-limit step of each betting round, in order."""
+    forced: ForcedBets
+    structures: tuple[BettingStructure, ...]
+    max_players: int
+    rankings: tuple[str, ...]
+    """Ranking ids (see hhparse.evaluators.RANKINGS); two for a split-pot game."""
+    split: PotSplit = PotSplit.SINGLE
+    first_to_act_later: FirstToAct = FirstToAct.LEFT_OF_BUTTON
+    policies: Policies = field(default_factory=Policies)
+
+    @property
+    def betting_rounds(self) -> int:
+        return len(self.round_bets)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.family is Family.DRAW
+
+    @property
+    def is_stud(self) -> bool:
+        return self.family is Family.STUD
+
+    def max_discard(self, *, shows_ace: bool = False) -> int:
+        """Most cards a player may replace at one draw, under this variant's house rule."""
+        if self.draws is None:
+            return 0
+        if self.id != "five_card_draw":
+            return self.draws.max_cards
+        match self.policies.five_card_draw_limit:
+            case FiveCardDrawLimit.ANY:
+                return 5
+            case FiveCardDrawLimit.THREE:
+                return 3
+            case FiveCardDrawLimit.FOUR:
+                return 4
+            case FiveCardDrawLimit.FOUR_WITH_ACE:
+                return 4 if shows_ace else 3
