@@ -75,12 +75,12 @@ class Suit(IntEnum):
 
 def rank_code(rank: int) -> int:
     """The rank part of an evaluation code: one base-5 digit per rank."""
-    return 5**rank << SUIT_BITS
+    return int(5**rank) << SUIT_BITS
 
 
 def suit_code(suit: int) -> int:
     """The suit part of an evaluation code: one octal digit (a single bit) per suit."""
-    return 8**suit
+    return int(8**suit)
 
 
 @dataclass(frozen=True, slots=True, order=True)

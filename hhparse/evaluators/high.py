@@ -7,7 +7,7 @@ low in A-2-3-4-5 (a five-high straight, the lowest straight).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 
@@ -77,14 +77,44 @@ def value(cards: Sequence[Card]) -> int:
         return table().value(codes)
     if not 5 < len(codes) <= 7:
         raise EvaluationError(f"high needs 5 to 7 cards, got {len(codes)}")
+    return _best_of_codes(codes)
+
+
+def _best_of_codes(codes: Sequence[int]) -> int:
+    """Best five of six or seven codes: the unsuited table, unless five share a suit."""
     total = sum(codes)
     best = _plain_best_of()[total >> SUIT_BITS]
-    suit_counts = total & SUIT_MASK
-    for suit in range(4):
-        if (suit_counts >> (3 * suit)) & 7 >= 5:
-            suited = [code for code in codes if code & (1 << (3 * suit))]
-            best = max(best, *(table().value(five) for five in combinations(suited, 5)))
+    flush_suit = _FLUSH_SUIT[total & SUIT_MASK]
+    if flush_suit >= 0:
+        suited = [code for code in codes if code & (1 << (3 * flush_suit))]
+        best = max(best, *(table().value(five) for five in combinations(suited, 5)))
     return best
+
+
+def fast_stud7() -> Callable[[int, int, int, int, int, int, int], int]:
+    """A scalar evaluator of seven card codes: the best high hand of five (stud)."""
+    plain, flush_suit, shift, mask = _plain_best_of(), _FLUSH_SUIT, SUIT_BITS, SUIT_MASK
+
+    def value7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        total = a + b + c + d + e + f + g
+        if flush_suit[total & mask] < 0:
+            return plain[total >> shift]
+        return _best_of_codes((a, b, c, d, e, f, g))
+
+    return value7
+
+
+def _flush_suit_of_counts() -> list[int]:
+    """For each suit field of a sum of codes: the suit held five times or more, or -1."""
+    result = [-1] * (SUIT_MASK + 1)
+    for field in range(SUIT_MASK + 1):
+        for suit in range(4):
+            if (field >> (3 * suit)) & 7 >= 5:
+                result[field] = suit
+    return result
+
+
+_FLUSH_SUIT = _flush_suit_of_counts()
 
 
 def describe(value_: int) -> Evaluation:

@@ -12,7 +12,7 @@ low half needs five different ranks of eight or lower (8-or-better).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from hhparse.cards import RANK_CHARS, SUIT_BITS, Card
@@ -107,6 +107,16 @@ def ace_to_five_table() -> FiveCardTable:
 @cache
 def _ace_to_five_best_of() -> dict[int, int]:
     return best_of_table(ace_to_five_table().plain, sizes=(6, 7))
+
+
+def fast_razz7() -> Callable[[int, int, int, int, int, int, int], int]:
+    """A scalar evaluator of seven card codes: the best A-5 low of five (Razz)."""
+    best, shift = _ace_to_five_best_of(), SUIT_BITS
+
+    def value7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        return best[(a + b + c + d + e + f + g) >> shift]
+
+    return value7
 
 
 def _codes(cards: Sequence[Card]) -> list[int]:

@@ -121,7 +121,10 @@ class FiveCardTable:
         keys = _BATCH_KEY_OF_INDEX[hands].sum(axis=1, dtype=np.int32)
         suits = _SUIT_BIT_OF_INDEX[hands]
         suited = np.bitwise_and.reduce(suits, axis=1) != 0
-        return np.where(suited, self.batch_suited[keys], self.batch_plain[keys])
+        values: npt.NDArray[np.int16] = np.where(
+            suited, self.batch_suited[keys], self.batch_plain[keys]
+        )
+        return values
 
 
 _SUIT_MASK = (1 << SUIT_BITS) - 1

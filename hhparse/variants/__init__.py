@@ -37,8 +37,8 @@ __all__ = [
     "PotSplit",
     "ReshufflePolicy",
     "Street",
-    "Variant",
     "UnknownVariant",
+    "Variant",
     "find_variant",
     "get_variant",
 ]

@@ -1,0 +1,24 @@
+"""The command line: a thin layer over library functions (one module per command group)."""
+
+from __future__ import annotations
+
+import typer
+
+from hhparse.cli import rank
+
+app = typer.Typer(
+    name="hhparse",
+    help="Read, replay and report on hand histories of draw games and Razz.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.command(name="rank")(rank.rank_command)
+
+
+@app.callback()
+def _root() -> None:
+    """Read, replay and report on hand histories of draw games and Razz."""
+
+
+def main() -> None:
+    app()
