@@ -72,6 +72,7 @@ def _plain_best_of() -> dict[int, int]:
 
 def value(cards: Sequence[Card]) -> int:
     """Value of the best five of 5 to 7 cards."""
+    _check_distinct(cards)
     codes = [card.code for card in cards]
     if len(codes) == 5:
         return table().value(codes)
@@ -123,7 +124,6 @@ def describe(value_: int) -> Evaluation:
 
 
 def evaluate(cards: Sequence[Card]) -> Evaluation:
-    _check_distinct(cards)
     return describe(value(cards))
 
 
