@@ -14,7 +14,7 @@ Three representations exist, each for its own job:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -87,19 +87,18 @@ def suit_code(suit: int) -> int:
 class Card:
     rank: Rank
     suit: Suit
+    index: int = field(init=False, compare=False, repr=False)
+    """``rank * 4 + suit``: 0..51."""
+    code: int = field(init=False, compare=False, repr=False)
+    """The evaluation code (see the module docstring)."""
+    bit: int = field(init=False, compare=False, repr=False)
+    """``1 << index``: a set of distinct cards is the OR (or the sum) of their bits."""
 
-    @property
-    def index(self) -> int:
-        return self.rank * 4 + self.suit
-
-    @property
-    def code(self) -> int:
-        return rank_code(self.rank) | suit_code(self.suit)
-
-    @property
-    def bit(self) -> int:
-        """``1 << index``: a set of distinct cards is the OR (or the sum) of their bits."""
-        return 1 << self.index
+    def __post_init__(self) -> None:
+        # Computed once per card: evaluators read these in their inner loops.
+        object.__setattr__(self, "index", self.rank * 4 + self.suit)
+        object.__setattr__(self, "code", rank_code(self.rank) | suit_code(self.suit))
+        object.__setattr__(self, "bit", 1 << self.index)
 
     def __str__(self) -> str:
         return self.rank.char + self.suit.char

@@ -81,13 +81,13 @@ class FiveCardTable:
         self.info: list[Shape | None] = [None] * (self.size + 1)
         self.plain: dict[int, int] = {}
         self.suited: dict[int, int] = {}
-        self.batch_plain = np.zeros(BATCH_TABLE_SIZE, dtype=np.int16)
-        self.batch_suited = np.zeros(BATCH_TABLE_SIZE, dtype=np.int16)
+        self.batch_values = np.zeros(2 * BATCH_TABLE_SIZE, dtype=np.int16)
+        """Unsuited hands at their batch key, suited ones BATCH_TABLE_SIZE further on."""
         for (ranks, suited), shape in shapes.items():
             value = value_of_key[shape.key]
             self.info[value] = shape
             (self.suited if suited else self.plain)[rank_sum_key(ranks)] = value
-            (self.batch_suited if suited else self.batch_plain)[batch_key(ranks)] = value
+            self.batch_values[batch_key(ranks) + (BATCH_TABLE_SIZE if suited else 0)] = value
 
     def value(self, codes: tuple[int, ...] | list[int]) -> int:
         """Value of exactly five card codes."""
@@ -118,12 +118,14 @@ class FiveCardTable:
         hands = np.asarray(indexes)
         if hands.ndim != 2 or hands.shape[1] != 5:
             raise ValueError(f"expected an (n, 5) array of card indexes, got shape {hands.shape}")
-        keys = _BATCH_KEY_OF_INDEX[hands].sum(axis=1, dtype=np.int32)
-        suits = _SUIT_BIT_OF_INDEX[hands]
-        suited = np.bitwise_and.reduce(suits, axis=1) != 0
-        values: npt.NDArray[np.int16] = np.where(
-            suited, self.batch_suited[keys], self.batch_plain[keys]
-        )
+        # Column by column: several times faster than .sum(axis=1) on (n, 5) arrays.
+        columns = [hands[:, place] for place in range(5)]
+        rank_keys = [_BATCH_KEY_OF_INDEX.take(column) for column in columns]
+        keys = rank_keys[0] + rank_keys[1] + rank_keys[2] + rank_keys[3] + rank_keys[4]
+        suit_bits = [_SUIT_BIT_OF_INDEX.take(column) for column in columns]
+        suited = (suit_bits[0] & suit_bits[1] & suit_bits[2] & suit_bits[3] & suit_bits[4]) != 0
+        keys += suited.astype(np.int32) * BATCH_TABLE_SIZE
+        values: npt.NDArray[np.int16] = self.batch_values.take(keys)
         return values
 
 
