@@ -28,10 +28,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy hhparse
 
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluators.py
+	$(BIN)/python benchmarks/replay.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
