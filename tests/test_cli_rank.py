@@ -86,10 +86,10 @@ def test_bad_input_is_one_error_line_and_exit_code_one(
 
 
 def test_every_command_has_help() -> None:
+    names = [command.name for command in app.registered_commands]
     code, out, _ = run("--help")
-    assert code == 0
-    for command in ("rank", "check"):
-        assert command in out
-    for command in ("rank", "check"):
-        code, help_text, _ = run(command, "--help")
-        assert code == 0 and len(help_text) > 50, command
+    assert code == 0 and "rank" in names
+    for name in names:
+        assert name is not None and name in out
+        code, help_text, _ = run(name, "--help")
+        assert code == 0 and len(help_text) > 50, name
