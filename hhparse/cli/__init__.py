@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hhparse.cli import rank
+from hhparse.cli import check, rank
 
 app = typer.Typer(
     name="hhparse",
@@ -13,6 +13,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.command(name="rank")(rank.rank_command)
+app.command(name="check")(check.check_command)
 
 
 @app.callback()

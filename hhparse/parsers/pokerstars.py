@@ -1,0 +1,1124 @@
+"""PokerStars hand histories: one hand block -> one :class:`~hhparse.records.Hand`.
+
+The reader only reads: it records what each line says, as printed, and judges nothing
+(legality, amounts that do not add up, impossible cards are the replayer's business).
+It never raises: a line it does not understand becomes a non-fatal ``unknown_line``
+problem; a header it cannot read, a fatal ``unreadable_header`` problem; a bug in the
+reader itself, a fatal ``parser_crash`` problem.
+
+What the replayer must know (the conventions of the records this module fills):
+
+* **Streets.** ``Action.street`` is the section of the hand: 0 before the first draw
+  (draw games; ``*** DEALING HANDS ***``) or on 3rd street (stud; also Hold'em pre-flop);
+  then ``*** FIRST/SECOND/THIRD DRAW ***`` are 1/2/3, ``*** 4th/5th/6th STREET ***`` are
+  1/2/3 and ``*** RIVER ***`` (7th street) is 4 in stud; Hold'em and Omaha boards are
+  1/2/3 (flop, turn, river). ``*** SHOW DOWN ***`` and everything after it are
+  :data:`~hhparse.records.SHOWDOWN_STREET`. Single-draw games print no draw marker:
+  the draw section starts at the first discard or stand-pat line of street 0, which
+  becomes street 1 and gets a :class:`StreetMark` named ``DRAW`` at that line. Each
+  marker line gives a StreetMark with its street number.
+* **Amounts** are as printed, in minor units (``Hand.currency``): ``amount`` is what the
+  line puts in (post, ante, bring-in, bet, call: the call's increment) or takes out
+  (collect, uncalled return, cash-out). ``raises X to Y``: ``amount`` = X (the increment
+  over the previous bet), ``to`` = Y (the player's total for the round). ``posts small &
+  big blinds X``: ``amount`` = X, both blinds together. ``all_in`` is ``and is all-in``.
+* **Completions.** PokerStars prints a completion of the stud bring-in as a raise
+  (``brings in for 15`` then ``raises 35 to 50``); it never writes ``completes``. This
+  reader records the first ``raises`` of street 0 that follows a bring-in, before any
+  bet or raise of that street, as :attr:`Kind.COMPLETE` (``amount``/``to`` exactly as
+  printed: 35 and 50); every later raise stays :attr:`Kind.RAISE`. This is read from the
+  order of the lines alone; whether the completion is legal is the replayer's call.
+* **Cards dealt.** ``Dealt to P [a b] [c]``: ``cards`` = the first group (kept cards in a
+  draw game, the cards dealt earlier in stud), ``new_cards`` = the second group. A line
+  with one group (the first deal, or a stud player's single up card) has
+  ``cards`` = () and ``new_cards`` = the group. Board cards (``*** FLOP *** [..]``, the
+  stud community card ``*** RIVER *** [6h]``) are DEALT actions of player ``""``.
+* **Draws.** ``discards N cards [..]`` is :attr:`Kind.DISCARD` with ``n_cards`` = N and
+  ``cards`` = the discards when printed (the hero's); ``stands pat`` is
+  :attr:`Kind.STAND_PAT` with ``n_cards`` = 0 (``cards`` = the hand for ``stands pat on``).
+* **Hero.** Draw games and Hold'em print ``Dealt to`` for the hero only: the hero is that
+  player. In stud every player has ``Dealt to`` lines (up cards); the hero is the player
+  whose first street-0 ``Dealt to`` line shows two or more cards (3rd street: two down and
+  one up). No such line: ``hero`` is None.
+* **Seats.** ``sitting_out`` is True for ``is sitting out`` and for ``out of hand``
+  (moved from another table, not dealt in). Lines by a player who has no seat in the hand
+  are notes, never actions; a line of play by such a player (a betting word, cards dealt
+  to him) also gives a fatal ``actor_not_seated`` problem: play by nobody at the table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Final, Protocol
+
+from hhparse.cards import DECK, Card, CardError, parse_cards
+from hhparse.money import AmountError, parse_amount
+from hhparse.parsers.timezones import to_utc
+from hhparse.records import (
+    SHOWDOWN_STREET,
+    Action,
+    Hand,
+    Kind,
+    Note,
+    ParseProblem,
+    Seat,
+    SourceSpan,
+    Stakes,
+    StreetMark,
+    Summary,
+    SummarySeat,
+    Tournament,
+)
+from hhparse.variants import BettingStructure, Family, UnknownVariant, find_variant
+
+SITE: Final = "pokerstars"
+
+
+class BlockLike(Protocol):
+    """What the reader needs of a hand block (``hhparse.parsers.base.HandBlock``)."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def byte_offset(self) -> int: ...
+    @property
+    def byte_length(self) -> int: ...
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+    @property
+    def line_numbers(self) -> tuple[int, ...]: ...
+
+
+def is_start(line: str) -> bool:
+    """Does this line open a PokerStars hand?"""
+    if line.startswith("\ufeff"):
+        line = line.lstrip("\ufeff")
+    return line.startswith("PokerStars ") and ("Hand #" in line or "Game #" in line)
+
+
+def parse_block(block: BlockLike) -> Hand:
+    """Read one hand. Never raises: problems are recorded on the hand."""
+    try:
+        return _Reader(block).read()
+    except Exception as error:
+        return _crashed(block, error)
+
+
+# --- the header ---------------------------------------------------------------------------
+
+_SYM = r"(?:[$€£₹¥]|Rs\.\s?)"
+_ISO = r"(?:USD|EUR|GBP|CAD|INR|CNY|SEK|FPP|SC|T\$)"
+_HEADER: Final = re.compile(
+    r"^PokerStars (?P<title>Home Game Hand|Home Game|Zoom Hand|Rush Hand|Hand|Game|GAME|HAND)"
+    r" #(?P<id>\d+):\s+(?:\{(?P<club>[^}]*)\}\s+)?(?P<body>.*?)"
+    r"\s+-\s+(?P<when>\d{4}/\d{1,2}/\d{1,2}\D.*)$"
+)
+_HAND_ID: Final = re.compile(r"#(\d+)")
+_TOURNEY: Final = re.compile(
+    r"^(?P<zoom>(?:Zoom|Rush)\s+)?Tournament #(?P<tid>\d+),\s+(?:Table #\d+,\s+)?(?P<rest>.*?)"
+    r"(?:\s+-\s+(?P<level>(?:Match Round [^,]+,\s+)?Level\s+[^\s(]+))?\s+\((?P<stakes>[^()]*)\)$",
+    re.IGNORECASE,
+)
+_BUY_IN: Final = re.compile(
+    rf"^(?P<parts>Freeroll|{_SYM}?[\d.,]+(?:\+{_SYM}?[\d.,]+){{0,2}})"
+    rf"(?:\s+(?P<iso>{_ISO}))?\s+(?P<game>.+)$",
+    re.IGNORECASE,
+)
+_CASH: Final = re.compile(
+    r"^(?P<game>.*?)\s+\((?P<stakes>[^()]*)\)(?:\s+\[(?:ADM|AAMS) ID: \w+\])?$"
+)
+_STAKES: Final = re.compile(
+    rf"^(?:ante\s+(?P<ante0>{_SYM}?[\d.,]+),\s+)?(?P<a>{_SYM}?[\d.,]+)/(?P<b>{_SYM}?[\d.,]+)"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_STAKES_ISO: Final = re.compile(rf"\b({_ISO})\b")
+_ANTE: Final = re.compile(rf"\bante\s+({_SYM}?[\d.,]+)", re.IGNORECASE)
+_WHEN: Final = re.compile(
+    r"(\d{4})/(\d{1,2})/(\d{1,2})[\s-]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Za-z]+)?\)?"
+)
+_TABLE: Final = re.compile(
+    r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?"
+    r"(?P<play> \(Play Money\))?(?: \(Real Money\))?(?: Seat #(?P<button>\d+) is the button)?$"
+)
+_SEAT: Final = re.compile(
+    r"^Seat (\d+): (.+) \((\S+) in chips(?:, (\S+) bounty)?\)(?: (.*))?$"
+)
+
+_CURRENCY_OF_SYMBOL: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+_STRUCTURES: Final = (
+    (" no limit", BettingStructure.NO_LIMIT),
+    (" pot limit", BettingStructure.POT_LIMIT),
+    (" fixed limit", BettingStructure.FIXED_LIMIT),
+    (" limit", BettingStructure.FIXED_LIMIT),
+)
+_NOT_REPLAYED: Final = ("hold'em", "holdem", "omaha", "courchevel", "fusion")
+"""Games we read but do not replay: variant_id None without a problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What the header says about the game, money and tournament (cached per text)."""
+
+    game_text: str
+    variant_id: str | None
+    structure: BettingStructure | None
+    stud: bool
+    currency: str
+    decimals: int
+    stakes: Stakes
+    tournament: Tournament | None
+    mixed_game: str | None
+    play_money: bool
+    zoom: bool
+    problems: tuple[tuple[str, str], ...]
+
+
+class _Unreadable(Exception):
+    """Raised inside the reader for a line it cannot read; becomes ``unknown_line``."""
+
+
+@lru_cache(maxsize=2048)
+def _read_game(body: str) -> _Game | None:
+    """The header between ``#id:`` (and any ``{club}``) and the date; None if unreadable."""
+    tourney = _TOURNEY.match(body)
+    if tourney is not None:
+        buy_in = _BUY_IN.match(tourney.group("rest"))
+        if buy_in is None:
+            return None
+        game_part, stakes_text = buy_in.group("game"), tourney.group("stakes")
+    else:
+        cash = _CASH.match(body)
+        if cash is None:
+            return None
+        game_part, stakes_text = cash.group("game"), cash.group("stakes")
+        if _structure_of(game_part)[1] is None and not _STAKES.match(stakes_text):
+            # ``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``: game and stakes together
+            inner, _, stakes_text = stakes_text.rpartition(", ")
+            game_part = f"{game_part} ({inner})"
+    mixed, game_part = _split_mixed(game_part)
+    return _build_game(game_part, stakes_text, mixed=mixed, tournament_match=tourney)
+
+
+def _split_mixed(game_part: str) -> tuple[str | None, str]:
+    """``8-Game (Razz Limit)`` -> (``8-Game``, ``Razz Limit``); else (None, the text)."""
+    if game_part.endswith(")") and " (" in game_part:
+        mixed, _, inner = game_part[:-1].partition(" (")
+        return mixed, inner
+    return None, game_part
+
+
+def _build_game(
+    game_part: str,
+    stakes_text: str,
+    *,
+    mixed: str | None,
+    tournament_match: re.Match[str] | None,
+) -> _Game | None:
+    problems: list[tuple[str, str]] = []
+    game, structure = _structure_of(game_part)
+    variant_id, stud = _variant_of(game, problems)
+    tournament: Tournament | None = None
+    play_money = False
+    if tournament_match is None:
+        currency = _stakes_currency(stakes_text)
+        play_money = currency == "chips"
+    else:
+        currency = "chips"
+        tournament, play_money = _tournament(tournament_match, problems)
+    decimals = 0 if currency == "chips" else 2
+    stakes = _stakes(stakes_text, structure, decimals)
+    if stakes is None:
+        return None
+    zoom = tournament_match is not None and bool(tournament_match.group("zoom"))
+    return _Game(
+        game_text=game_part,
+        variant_id=variant_id,
+        structure=structure,
+        stud=stud,
+        currency=currency,
+        decimals=decimals,
+        stakes=stakes,
+        tournament=tournament,
+        mixed_game=mixed,
+        play_money=play_money,
+        zoom=zoom,
+        problems=tuple(problems),
+    )
+
+
+def _structure_of(game_part: str) -> tuple[str, BettingStructure | None]:
+    lowered = game_part.lower()
+    for suffix, structure in _STRUCTURES:
+        if lowered.endswith(suffix):
+            return game_part[: -len(suffix)], structure
+    return game_part, None
+
+
+def _variant_of(game: str, problems: list[tuple[str, str]]) -> tuple[str | None, bool]:
+    """(variant id, is a stud game)."""
+    try:
+        variant = find_variant(game)
+    except UnknownVariant:
+        lowered = game.lower()
+        if not any(name in lowered for name in _NOT_REPLAYED):
+            problems.append(("unknown_game", f"game {game!r} is not a known variant"))
+        return None, "stud" in lowered or "razz" in lowered
+    return variant.id, variant.family is Family.STUD
+
+
+def _stakes_currency(stakes_text: str) -> str:
+    iso = _STAKES_ISO.search(stakes_text)
+    if iso is not None and iso.group(1) not in ("FPP", "SC", "T$"):
+        return iso.group(1)
+    symbol = _CURRENCY_OF_SYMBOL.get(stakes_text[:1])
+    if symbol is None and stakes_text.lower().startswith("ante"):
+        symbol = next((code for sym, code in _CURRENCY_OF_SYMBOL.items() if sym in stakes_text),
+                      None)
+    return symbol or "chips"
+
+
+def _stakes(stakes_text: str, structure: BettingStructure | None, decimals: int) -> Stakes | None:
+    match = _STAKES.match(stakes_text)
+    if match is None:
+        return None
+    try:
+        low = parse_amount(match.group("a"), decimals)
+        high = parse_amount(match.group("b"), decimals)
+        ante_text = match.group("ante0")
+        if ante_text is None:
+            ante_match = _ANTE.search(match.group("rest"))
+            ante_text = ante_match.group(1) if ante_match else None
+        ante = parse_amount(ante_text, decimals) if ante_text else None
+    except AmountError:
+        return None
+    if structure is BettingStructure.FIXED_LIMIT:
+        return Stakes(small_bet=low, big_bet=high, ante=ante)
+    return Stakes(small_blind=low, big_blind=high, ante=ante)
+
+
+def _tournament(
+    match: re.Match[str], problems: list[tuple[str, str]]
+) -> tuple[Tournament, bool]:
+    """The tournament record and whether it is played for play money."""
+    buy_in = _BUY_IN.match(match.group("rest"))
+    parts_text = buy_in.group("parts") if buy_in else "Freeroll"
+    iso = buy_in.group("iso") if buy_in else None
+    level = match.group("level")
+    tid = match.group("tid")
+    if parts_text.lower() == "freeroll":
+        return Tournament(tournament_id=tid, buy_in=0, fee=0, level=level), False
+    symbol = _CURRENCY_OF_SYMBOL.get(parts_text[:1])
+    currency = (iso.upper() if iso else None) or symbol or "chips"
+    decimals = 0 if currency in ("chips", "FPP", "SC", "T$") else 2
+    try:
+        parts = [parse_amount(part, decimals) for part in parts_text.split("+")]
+    except AmountError:
+        problems.append(("unreadable_buy_in", f"buy-in {parts_text!r} is not readable"))
+        parts = []
+    buy, fee, bounty = _buy_in_parts(parts)
+    record = Tournament(
+        tournament_id=tid, buy_in=buy, fee=fee, bounty=bounty, currency=currency, level=level
+    )
+    return record, currency == "chips"
+
+
+def _buy_in_parts(parts: list[int]) -> tuple[int | None, int | None, int | None]:
+    """``buy-in+fee`` or, with three parts, ``buy-in+bounty+fee`` (PokerStars' order)."""
+    if len(parts) == 3:
+        return parts[0], parts[2], parts[1]
+    if len(parts) == 2:
+        return parts[0], parts[1], None
+    if len(parts) == 1:
+        return parts[0], None, None
+    return None, None, None
+
+
+# --- lines ---------------------------------------------------------------------------------
+
+_CARD_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in DECK}
+_AMOUNT_CACHE_SIZE: Final = 4096
+_AMOUNTS: Final[dict[int, dict[str, int]]] = {0: {}, 2: {}}
+"""Amount text -> minor units, per number of decimals: amounts repeat from hand to hand."""
+_SYMBOL_CHARS: Final = frozenset("$€£₹¥")
+
+_MARKER_STREETS: Final[dict[str, int]] = {
+    "DEALING HANDS": 0, "HOLE CARDS": 0, "3rd STREET": 0,
+    "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1,
+    "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4,
+    "FLOP": 1, "TURN": 2, "FIRST FLOP": 1, "SECOND FLOP": 1, "FIRST TURN": 2,
+    "SECOND TURN": 2, "FIRST RIVER": 3, "SECOND RIVER": 3,
+    "SHOW DOWN": SHOWDOWN_STREET, "FIRST SHOW DOWN": SHOWDOWN_STREET,
+    "SECOND SHOW DOWN": SHOWDOWN_STREET,
+}
+
+_NOTE_EXACT: Final[dict[str, str]] = {
+    "sits out": "sitting_out",
+    "is sitting out": "sitting_out",
+    "sitting out": "sitting_out",
+    "leaves the table": "leave",
+    "is disconnected": "disconnected",
+    "is connected": "connected",
+    "has returned": "returned",
+    "has timed out": "timed_out",
+    "has timed out while disconnected": "timed_out",
+    "has timed out while being disconnected": "timed_out",
+    "will be allowed to play after the button": "wait_for_button",
+    "takes the add-on": "add_on",
+}
+_NOTE_PREFIXES: Final[tuple[tuple[str, str], ...]] = (
+    ('said, "', "chat"),
+    ("joins the table at seat #", "join"),
+    ("was removed from the table", "removed"),
+    ("finished the tournament", "finished"),
+    ("wins the tournament", "won_tournament"),
+    ("re-buys", "rebuy"),
+    ("rebuys", "rebuy"),
+)
+_FIXED_NOTES: Final[dict[str, str]] = {
+    "Pair on board - a double bet is allowed": "double_bet_allowed",
+    "No low hand qualified": "no_low_hand",
+}
+_ACTION_WORDS: Final = frozenset(
+    {"folds", "checks", "calls", "bets", "raises", "posts", "brings", "discards", "stands",
+     "shows", "mucks", "doesn't", "completes"}
+)
+_WON: Final = re.compile(r"(?:won|collected) \(([^)]*)\)")
+_MAIN_POT: Final = re.compile(r"Main pot (\S+?)\.(?= |$)")
+_SIDE_POT: Final = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
+_TOTAL: Final = re.compile(r"^Total pot (\S+)(.*?) \| Rake (\S+)(?: \|.*)?$")
+_SUMMARY_NAME: Final = re.compile(
+    r"^(.+?) (?=\((?:button|small blind|big blind|button blind)\)|folded|showed|mucked"
+    r"|collected|won|lost|sat out|is sitting out|out of hand)"
+)
+
+
+def _note_kind(what: str) -> str | None:
+    """The note kind of a player statement (the text after the name), or None."""
+    kind = _NOTE_EXACT.get(what)
+    if kind is not None:
+        return kind
+    for prefix, prefix_kind in _NOTE_PREFIXES:
+        if what.startswith(prefix):
+            return prefix_kind
+    if "bounty" in what and ("eliminating" in what or "elimination" in what):
+        return "bounty"
+    return None
+
+
+def _unseated_note_kind(text: str) -> str | None:
+    """Note kind of a line by someone without a seat (the name is unknown, so search)."""
+    if ' said, "' in text:
+        return "chat"
+    for phrase, kind in _NOTE_EXACT.items():
+        if text.endswith(" " + phrase) or text.endswith(": " + phrase):
+            return kind
+    for prefix, kind in _NOTE_PREFIXES:
+        if " " + prefix in text:
+            return kind
+    if "bounty" in text and "eliminating" in text:
+        return "bounty"
+    return None
+
+
+def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | None:
+    """(seat, name, stack, bounty, tail) of a seat line, or None.
+
+    The name may hold anything, brackets and parentheses included: the line is read from
+    its end, where ``(... in chips)`` is the last parenthesised group (or comes before a
+    tail such as ``is sitting out``).
+    """
+    if text.endswith(" in chips)"):
+        colon = text.find(": ", 5)
+        open_at = text.rfind(" (")
+        if colon > 5 and open_at > colon and text[5:colon].isdigit():
+            stack = text[open_at + 2 : -10]
+            if " " not in stack:
+                return text[5:colon], text[colon + 2 : open_at], stack, None, None
+    match = _SEAT.match(text)
+    if match is None:
+        return None
+    seat_text, name, stack_text, bounty, tail = match.groups()
+    return seat_text, name, stack_text, bounty, tail
+
+
+class _Reader:
+    """Reads one block. Mutable while reading; :meth:`read` returns the frozen Hand."""
+
+    def __init__(self, block: BlockLike) -> None:
+        self.block = block
+        self.problems: list[ParseProblem] = []
+        self.actions: list[Action] = []
+        self.streets: list[StreetMark] = []
+        self.notes: list[Note] = []
+        self.seats: list[Seat] = []
+        self.summary_seats: list[SummarySeat] = []
+        self.names: dict[str, None] = {}
+        self.longest_first: tuple[str, ...] = ()
+        self.fast_names = True
+        self.fast_dealt = True
+        self.seat_names: dict[int, str] = {}
+        self.street = 0
+        self.decimals = 2
+        self.amounts = _AMOUNTS[2]
+        self.stud = False
+        self.in_summary = False
+        self.bring_in = False
+        self.opened = False
+        self.cancelled = False
+        self.hero: str | None = None
+        self.stud_hero_checked: set[str] = set()
+        self.game: _Game | None = None
+        self.hand_id = ""
+        self.started_at_text = ""
+        self.started_at: datetime | None = None
+        self.home_game: str | None = None
+        self.zoom = False
+        self.table = ""
+        self.max_seats: int | None = None
+        self.button: int | None = None
+        self.table_play_money = False
+        self.summary_line = 0
+        self.total_pot: int | None = None
+        self.main_pot: int | None = None
+        self.side_pots: tuple[int, ...] = ()
+        self.rake: int | None = None
+        self.board: tuple[Card, ...] = ()
+
+    # -- driver --
+
+    def read(self) -> Hand:
+        lines, numbers = self.block.lines, self.block.line_numbers
+        if not lines:
+            self._problem(self.block.line, "unreadable_header", "empty hand block", fatal=True)
+            return self._hand()
+        self._header(lines[0], numbers[0])
+        index = 1
+        count = len(lines)
+        if index < count and lines[index].startswith("Table "):
+            self._table(lines[index], numbers[index])
+            index += 1
+        while index < count and lines[index].startswith("Seat ") and self._seat(
+            lines[index], numbers[index]
+        ):
+            index += 1
+        self._index_names()
+        line_of = self._body_line
+        for position in range(index, count):
+            text, number = lines[position], numbers[position]
+            try:
+                line_of(text, number)
+            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
+        return self._hand()
+
+    def _hand(self) -> Hand:
+        block = self.block
+        game = self.game
+        source = SourceSpan(
+            file=block.file,
+            line=block.line,
+            byte_offset=block.byte_offset,
+            byte_length=block.byte_length,
+            line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0,
+        )
+        summary = Summary(
+            total_pot=self.total_pot,
+            main_pot=self.main_pot,
+            side_pots=self.side_pots,
+            rake=self.rake,
+            line=self.summary_line,
+            board=self.board,
+            seats=tuple(self.summary_seats),
+        )
+        return Hand(
+            site=SITE,
+            hand_id=self.hand_id,
+            source=source,
+            game_text=game.game_text if game else "",
+            variant_id=game.variant_id if game else None,
+            structure=game.structure if game else None,
+            currency=game.currency if game else "",
+            stakes=game.stakes if game else Stakes(),
+            started_at_text=self.started_at_text,
+            started_at=self.started_at,
+            table=self.table,
+            max_seats=self.max_seats,
+            button_seat=self.button,
+            tournament=game.tournament if game else None,
+            mixed_game=game.mixed_game if game else None,
+            home_game=self.home_game,
+            zoom=self.zoom or bool(game and game.zoom),
+            play_money=self.table_play_money or bool(game and game.play_money),
+            seats=tuple(self.seats),
+            actions=tuple(self.actions),
+            streets=tuple(self.streets),
+            notes=tuple(self.notes),
+            summary=summary,
+            hero=self.hero,
+            cancelled=self.cancelled,
+            problems=tuple(self.problems),
+        )
+
+    # -- recording --
+
+    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
+        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
+
+    def _unknown(self, text: str, number: int) -> None:
+        self._problem(number, "unknown_line", f"line not understood: {text!r}")
+
+    def _note(self, number: int, kind: str, text: str) -> None:
+        self.notes.append(Note(line=number, kind=kind, text=text))
+
+    # -- header, table, seats --
+
+    def _header(self, text: str, number: int) -> None:
+        text = text.lstrip("\ufeff")
+        match = _HEADER.match(text)
+        game = _read_game(match.group("body")) if match else None
+        if match is None or game is None:
+            found = _HAND_ID.search(text)
+            self.hand_id = found.group(1) if found else ""
+            self._guess_units(" ".join(self.block.lines[:4]))
+            self._problem(number, "unreadable_header", f"header not understood: {text!r}",
+                          fatal=True)
+            return
+        self.hand_id = match.group("id")
+        self.home_game = match.group("club")
+        title = match.group("title")
+        self.zoom = "Zoom" in title or "Rush" in title
+        self.game = game
+        self.decimals = game.decimals
+        self.amounts = _AMOUNTS[game.decimals]
+        self.stud = game.stud
+        for code, message in game.problems:
+            self._problem(number, code, message)
+        self._when(match.group("when"), number)
+
+    def _guess_units(self, text: str) -> None:
+        """Without a header, amounts are money if the first lines show a currency sign."""
+        money = any(symbol in text for symbol in _SYMBOL_CHARS)
+        self.decimals = 2 if money else 0
+        self.amounts = _AMOUNTS[self.decimals]
+
+    def _when(self, when: str, number: int) -> None:
+        self.started_at_text = when
+        open_at = when.find("[")
+        eastern = when[open_at + 1 : when.find("]", open_at)] if open_at >= 0 else when
+        match = _WHEN.match(eastern)
+        if match is None:
+            self._problem(number, "unreadable_time", f"time not understood: {when!r}")
+            return
+        year, month, day, hour, minute, second, zone = match.groups()
+        started = to_utc(int(year), int(month), int(day), int(hour), int(minute),
+                         int(second or 0), zone or "")
+        if started is None:
+            self._problem(number, "unknown_timezone",
+                          f"time {when!r}: zone {zone!r} unknown or date impossible")
+        self.started_at = started
+
+    def _table(self, text: str, number: int) -> None:
+        match = _TABLE.match(text)
+        if match is None:
+            self._unknown(text, number)
+            return
+        self.table = match.group("table")
+        self.max_seats = int(match.group("max")) if match.group("max") else None
+        self.button = int(match.group("button")) if match.group("button") else None
+        self.table_play_money = match.group("play") is not None
+
+    def _seat(self, text: str, number: int) -> bool:
+        parts = _seat_parts(text)
+        if parts is None:
+            return False
+        seat_text, name, stack_text, bounty, tail = parts
+        try:
+            stack = self._amount(stack_text)
+        except (_Unreadable, AmountError):
+            return False
+        tail = tail or ""
+        sitting_out = "sitting out" in tail or "out of hand" in tail
+        seat = int(seat_text)
+        self.seats.append(Seat(seat=seat, player=name, stack=stack, sitting_out=sitting_out,
+                               line=number))
+        self.seat_names[seat] = name
+        if tail:
+            self._note(number, "seat_status", text)
+        if bounty:
+            self._note(number, "bounty", text)
+        return True
+
+    def _index_names(self) -> None:
+        names = [seat.player for seat in self.seats]
+        self.names = dict.fromkeys(names)
+        self.longest_first = tuple(sorted(self.names, key=len, reverse=True))
+        self.fast_names = not any(": " in name for name in names)
+        self.fast_dealt = not any(" [" in name for name in names)
+
+    def _who(self, text: str) -> str | None:
+        """The seated player a line starts with (followed by ``:`` or a space)."""
+        for name in self.longest_first:
+            if text.startswith(name):
+                rest = text[len(name) : len(name) + 1]
+                if rest in (":", " "):
+                    return name
+        return None
+
+    # -- amounts and cards --
+
+    def _amount(self, text: str) -> int:
+        """``$1,000.50`` -> minor units of the hand's unit (remembered: amounts repeat)."""
+        known = self.amounts.get(text)
+        if known is None:
+            known = parse_amount(text, self.decimals)
+            if len(self.amounts) < _AMOUNT_CACHE_SIZE:
+                self.amounts[text] = known
+        return known
+
+    def _money(self, text: str) -> tuple[int, bool]:
+        """An amount with an optional ``and is all-in`` (or a pot-limit cap) after it."""
+        all_in = text.endswith(" and is all-in")
+        if all_in:
+            text = text[:-14]
+        if " and has reached the " in text:
+            text = text.partition(" and has reached the ")[0]
+        return self._amount(text), all_in
+
+    def _cards(self, text: str, number: int) -> tuple[Card, ...]:
+        tokens = text.split()
+        try:
+            return tuple([_CARD_BY_TEXT[token] for token in tokens])
+        except KeyError:
+            pass
+        try:
+            return parse_cards(text)
+        except CardError:
+            self._problem(number, "unreadable_cards", f"cards not understood: [{text}]")
+            return ()
+
+    def _groups(self, text: str, number: int) -> list[tuple[Card, ...]]:
+        """``[a b] [c]`` -> card groups; raises _Unreadable for anything else."""
+        if not (text.startswith("[") and text.endswith("]")):
+            raise _Unreadable(text)
+        return [self._cards(group, number) for group in text[1:-1].split("] [")]
+
+    def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
+        """The first ``[..]`` group in ``text``."""
+        start = text.index("[")
+        return self._cards(text[start + 1 : text.index("]", start)], number)
+
+    def _act(
+        self,
+        number: int,
+        kind: Kind,
+        player: str,
+        amount: int = 0,
+        *,
+        to: int | None = None,
+        all_in: bool = False,
+        n_cards: int | None = None,
+        cards: tuple[Card, ...] = (),
+        new_cards: tuple[Card, ...] = (),
+        pot: str = "",
+    ) -> None:
+        self.actions.append(
+            Action(line=number, street=self.street, kind=kind, player=player, amount=amount,
+                   to=to, all_in=all_in, n_cards=n_cards, cards=cards, new_cards=new_cards, pot=pot)
+        )
+
+    # -- the body --
+
+    def _body_line(self, text: str, number: int) -> None:
+        if self.in_summary:
+            self._summary_line(text, number)
+            return
+        first = text[0]
+        if first == "*" and text.startswith("*** "):
+            self._marker(text, number)
+            return
+        if first == "D" and text.startswith("Dealt to "):
+            self._dealt(text, number)
+            return
+        if first == "U" and text.startswith("Uncalled bet ("):
+            self._uncalled(text, number)
+            return
+        colon = text.find(": ")
+        if colon > 0 and self.fast_names and text[:colon] in self.names:
+            # the common case, inline: ``Name: verb argument``
+            verb, _, argument = text[colon + 2 :].partition(" ")
+            handler = _VERBS.get(verb)
+            if handler is None or not handler(self, text[:colon], argument, number):
+                self._colon_note(text[colon + 2 :], text, number)
+            return
+        name = self._who(text)
+        if name is not None:
+            rest = text[len(name) :]
+            if rest[:2] == ": ":
+                self._colon_line(name, rest[2:], text, number)
+            else:
+                self._plain_line(name, rest[1:], text, number)
+            return
+        self._other_line(text, number)
+
+    def _other_line(self, text: str, number: int) -> None:
+        if text == "Betting is capped":
+            self._act(number, Kind.CAPPED, "")
+        elif text == "The deck is reshuffled":
+            self._act(number, Kind.RESHUFFLE, "")
+        elif text.startswith(("Hand cancelled", "Hand was cancelled")):
+            self.cancelled = True
+            self._note(number, "cancelled", text)
+        elif text in _FIXED_NOTES:
+            self._note(number, _FIXED_NOTES[text], text)
+        elif text.startswith("Seat "):
+            raise _Unreadable(text)  # a seat line among the actions, or an unreadable one
+        else:
+            self._unseated_line(text, number)
+
+    def _unseated_line(self, text: str, number: int) -> None:
+        kind = _unseated_note_kind(text)
+        if kind is not None:
+            self._note(number, kind, text)
+            return
+        colon = text.find(": ")
+        if colon > 0 and text[colon + 2 :].partition(" ")[0] in _ACTION_WORDS:
+            self._note(number, "unseated_action", text)
+            self._problem(number, "actor_not_seated",
+                          f"{text[:colon]!r} plays but has no seat in this hand: {text!r}",
+                          fatal=True)
+            return
+        raise _Unreadable(text)
+
+    def _marker(self, text: str, number: int) -> None:
+        end = text.find(" ***", 4)
+        if end < 0:
+            raise _Unreadable(text)
+        name = text[4:end]
+        tail = text[end + 4 :].strip()
+        if name == "SUMMARY":
+            self.in_summary = True
+            self.summary_line = number
+            return
+        if name == "RIVER":
+            street = 4 if self.stud else 3
+        else:
+            street = _MARKER_STREETS.get(name, -1)
+            if street < 0:
+                raise _Unreadable(text)
+        self.street = street
+        self.streets.append(StreetMark(line=number, street=street, name=name))
+        if tail:
+            groups = self._groups(tail, number)
+            earlier = tuple(card for group in groups[:-1] for card in group)
+            self._act(number, Kind.DEALT, "", cards=earlier, new_cards=groups[-1])
+
+    def _dealt(self, text: str, number: int) -> None:
+        rest = text[9:]
+        if self.fast_dealt:
+            bracket = rest.find(" [")
+            candidates: tuple[str, ...] = (rest[:bracket],) if rest[:bracket] in self.names else ()
+        else:
+            candidates = self.longest_first
+        for name in candidates:
+            if rest.startswith(name) and rest[len(name) : len(name) + 2] == " [":
+                groups = self._groups(rest[len(name) + 1 :], number)
+                if len(groups) > 2:
+                    raise _Unreadable(text)
+                cards = groups[0] if len(groups) == 2 else ()
+                self.actions.append(Action(line=number, street=self.street, kind=Kind.DEALT,
+                                           player=name, cards=cards, new_cards=groups[-1]))
+                self._hero_candidate(name, len(cards) + len(groups[-1]))
+                return
+        self._note(number, "unseated_action", text)
+        self._problem(number, "actor_not_seated", f"cards dealt to a player without a seat: "
+                      f"{text!r}", fatal=True)
+
+    def _hero_candidate(self, name: str, shown: int) -> None:
+        if self.hero is not None:
+            return
+        if not self.stud:
+            self.hero = name
+        elif self.street == 0 and name not in self.stud_hero_checked:
+            self.stud_hero_checked.add(name)
+            if shown >= 2:
+                self.hero = name
+
+    def _uncalled(self, text: str, number: int) -> None:
+        close = text.find(") returned to ", 14)
+        if close < 0:
+            raise _Unreadable(text)
+        amount = self._amount(text[14:close])
+        self._act(number, Kind.UNCALLED_RETURN, text[close + 14 :], amount)
+
+    def _colon_line(self, name: str, what: str, text: str, number: int) -> None:
+        verb, _, argument = what.partition(" ")
+        handler = _VERBS.get(verb)
+        if handler is None or not handler(self, name, argument, number):
+            self._colon_note(what, text, number)
+
+    def _colon_note(self, what: str, text: str, number: int) -> None:
+        kind = _note_kind(what)
+        if kind is None:
+            raise _Unreadable(text)
+        self._note(number, kind, text)
+
+    def _plain_line(self, name: str, what: str, text: str, number: int) -> None:
+        if what.startswith("collected "):
+            amount_text, found, pot = what[10:].partition(" from ")
+            if not found:
+                raise _Unreadable(text)
+            amount = self._amount(amount_text)
+            self.actions.append(Action(line=number, street=self.street, kind=Kind.COLLECT,
+                                       player=name, amount=amount, pot=pot))
+            return
+        if what.startswith("cashed out the hand for "):
+            amount_text = what[24:].partition(" |")[0]
+            self._act(number, Kind.CASHOUT, name, self._amount(amount_text))
+            return
+        kind = _note_kind(what)
+        if kind is None:
+            raise _Unreadable(text)
+        self._note(number, kind, text)
+
+    # -- verbs (each returns False when the words after the verb are not its own) --
+
+    def _folds(self, name: str, argument: str, number: int) -> bool:
+        cards = self._groups(argument, number)[0] if argument else ()
+        self.actions.append(Action(line=number, street=self.street, kind=Kind.FOLD, player=name,
+                                   cards=cards))
+        return True
+
+    def _checks(self, name: str, argument: str, number: int) -> bool:
+        if argument:
+            return False
+        self.actions.append(Action(line=number, street=self.street, kind=Kind.CHECK, player=name))
+        return True
+
+    def _calls(self, name: str, argument: str, number: int) -> bool:
+        amount, all_in = self._money(argument)
+        self.actions.append(Action(line=number, street=self.street, kind=Kind.CALL, player=name,
+                                   amount=amount, all_in=all_in))
+        return True
+
+    def _bets(self, name: str, argument: str, number: int) -> bool:
+        amount, all_in = self._money(argument)
+        self.actions.append(Action(line=number, street=self.street, kind=Kind.BET, player=name,
+                                   amount=amount, all_in=all_in))
+        self.opened = True
+        return True
+
+    def _raises(self, name: str, argument: str, number: int) -> bool:
+        increment, found, total = argument.partition(" to ")
+        if not found:
+            return False
+        to, all_in = self._money(total)
+        completes = self.street == 0 and self.bring_in and not self.opened
+        kind = Kind.COMPLETE if completes else Kind.RAISE
+        amount = self._amount(increment)
+        self.actions.append(Action(line=number, street=self.street, kind=kind, player=name,
+                                   amount=amount, to=to, all_in=all_in))
+        self.opened = True
+        return True
+
+    def _posts(self, name: str, argument: str, number: int) -> bool:
+        for prefix, kind in _POSTS:
+            if argument.startswith(prefix):
+                amount, all_in = self._money(argument[len(prefix) :])
+                self.actions.append(Action(line=number, street=self.street, kind=kind,
+                                           player=name, amount=amount, all_in=all_in))
+                return True
+        return False
+
+    def _brings(self, name: str, argument: str, number: int) -> bool:
+        words, found, amount_text = argument.partition(" for ")
+        if not found or words not in ("in", "in low"):
+            return False
+        amount, all_in = self._money(amount_text)
+        self._act(number, Kind.BRING_IN, name, amount, all_in=all_in)
+        self.bring_in = True
+        return True
+
+    def _discards(self, name: str, argument: str, number: int) -> bool:
+        count_text, _, after = argument.partition(" ")
+        if not count_text.isdigit() or not after.startswith("card"):
+            return False
+        cards_at = after.find("[")
+        cards = self._groups(after[cards_at:], number)[0] if cards_at >= 0 else ()
+        self._enter_draw(number)
+        self.actions.append(Action(line=number, street=self.street, kind=Kind.DISCARD, player=name,
+                                   n_cards=int(count_text), cards=cards))
+        return True
+
+    def _stands(self, name: str, argument: str, number: int) -> bool:
+        if argument == "pat":
+            cards: tuple[Card, ...] = ()
+        elif argument.startswith("pat on "):
+            cards = self._groups(argument[7:], number)[0]
+        else:
+            return False
+        self._enter_draw(number)
+        self._act(number, Kind.STAND_PAT, name, n_cards=0, cards=cards)
+        return True
+
+    def _enter_draw(self, number: int) -> None:
+        """Single-draw games print no draw marker: the first discard line opens the draw."""
+        if self.street == 0 and not self.stud:
+            self.street = 1
+            self.streets.append(StreetMark(line=number, street=1, name="DRAW"))
+
+    def _shows(self, name: str, argument: str, number: int) -> bool:
+        self._act(number, Kind.SHOW, name, cards=self._bracket(argument, number))
+        return True
+
+    def _mucks(self, name: str, argument: str, number: int) -> bool:
+        if argument == "hand":
+            self._act(number, Kind.MUCK, name)
+            return True
+        if argument.startswith("["):
+            self._act(number, Kind.MUCK, name, cards=self._bracket(argument, number))
+            return True
+        return False
+
+    def _doesnt(self, name: str, argument: str, number: int) -> bool:
+        if argument != "show hand":
+            return False
+        self._act(number, Kind.NO_SHOW, name)
+        return True
+
+    # -- the summary --
+
+    def _summary_line(self, text: str, number: int) -> None:
+        if text.startswith("Seat "):
+            self._summary_seat(text, number)
+        elif text.startswith("Total pot "):
+            self._totals(text, number)
+        elif text.startswith("Board "):
+            self.board = self._bracket(text, number)
+        elif text.startswith(("Hand cancelled", "Hand was cancelled")):
+            self.cancelled = True
+            self._note(number, "cancelled", text)
+        else:
+            raise _Unreadable(text)
+
+    def _totals(self, text: str, number: int) -> None:
+        match = _TOTAL.match(text)
+        if match is None:
+            raise _Unreadable(text)
+        total_text, pots, rake_text = match.groups()
+        main = _MAIN_POT.search(pots) if pots else None
+        sides = _SIDE_POT.findall(pots) if pots else []
+        if pots and main is None and not sides:
+            raise _Unreadable(text)
+        total, rake = self._amount(total_text), self._amount(rake_text)
+        self.main_pot = self._amount(main.group(1)) if main else None
+        self.side_pots = tuple(self._amount(side) for side in sides)
+        self.total_pot, self.rake = total, rake
+        self.summary_line = number  # money problems point at the ``Total pot`` line
+
+    def _summary_seat(self, text: str, number: int) -> None:
+        colon = text.find(": ", 5)
+        seat_text = text[5:colon]
+        if colon < 0 or not seat_text.isdigit():
+            raise _Unreadable(text)
+        seat = int(seat_text)
+        after = text[colon + 2 :]
+        name = self._summary_name(seat, after)
+        rest = after[len(name) :].strip()
+        cards: tuple[Card, ...] = ()
+        for word in ("showed [", "mucked ["):
+            at = rest.find(word)
+            if at >= 0:
+                cards = self._bracket(rest[at:], number)
+                break
+        won: int | None = None
+        if "won (" in rest or "collected (" in rest:
+            won = sum(self._amount(amount) for amount in _WON.findall(rest))
+        self.summary_seats.append(
+            SummarySeat(line=number, seat=seat, player=name, text=rest, cards=cards, won=won)
+        )
+
+    def _summary_name(self, seat: int, after: str) -> str:
+        seated = self.seat_names.get(seat)
+        if seated is not None and after.startswith(seated) and \
+                after[len(seated) : len(seated) + 1] in ("", " "):
+            return seated
+        for name in self.longest_first:
+            if after.startswith(name) and after[len(name) : len(name) + 1] in ("", " "):
+                return name
+        match = _SUMMARY_NAME.match(after)
+        if match is None:
+            raise _Unreadable(after)
+        return match.group(1)
+
+
+_POSTS: Final[tuple[tuple[str, Kind], ...]] = (
+    ("small blind ", Kind.POST_SB),
+    ("big blind ", Kind.POST_BB),
+    ("small & big blinds ", Kind.POST_SB_BB),
+    ("the ante ", Kind.ANTE),
+)
+
+_VERBS: Final[dict[str, Callable[[_Reader, str, str, int], bool]]] = {
+    "folds": _Reader._folds,
+    "checks": _Reader._checks,
+    "calls": _Reader._calls,
+    "bets": _Reader._bets,
+    "raises": _Reader._raises,
+    "posts": _Reader._posts,
+    "brings": _Reader._brings,
+    "discards": _Reader._discards,
+    "stands": _Reader._stands,
+    "shows": _Reader._shows,
+    "mucks": _Reader._mucks,
+    "doesn't": _Reader._doesnt,
+}
+
+
+def _crashed(block: object, error: Exception) -> Hand:
+    """The hand of a block the reader choked on: a fatal ``parser_crash`` problem."""
+    file = getattr(block, "file", "")
+    line = getattr(block, "line", 0)
+    problem = ParseProblem(
+        line=line if isinstance(line, int) else 0,
+        code="parser_crash",
+        message=f"the PokerStars reader failed: {type(error).__name__}: {error}",
+        fatal=True,
+    )
+    source = SourceSpan(
+        file=file if isinstance(file, str) else "",
+        line=line if isinstance(line, int) else 0,
+        byte_offset=_int_attribute(block, "byte_offset"),
+        byte_length=_int_attribute(block, "byte_length"),
+    )
+    return Hand(
+        site=SITE,
+        hand_id=_hand_id_of(block),
+        source=source,
+        game_text="",
+        variant_id=None,
+        structure=None,
+        currency="",
+        stakes=Stakes(),
+        problems=(problem,),
+    )
+
+
+def _hand_id_of(block: object) -> str:
+    try:
+        lines: tuple[object, ...] = tuple(getattr(block, "lines", ()))
+        found = _HAND_ID.search(str(lines[0]))
+    except Exception:
+        return ""
+    return found.group(1) if found else ""
+
+
+def _int_attribute(block: object, name: str) -> int:
+    value = getattr(block, name, 0)
+    return value if isinstance(value, int) else 0

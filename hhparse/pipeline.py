@@ -1,0 +1,76 @@
+"""Read files into replayed hands: decode, split, parse, replay (one direction only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hhparse.parsers.base import Junk, split_blocks
+from hhparse.parsers.sites import Site, detect_site
+from hhparse.replay import ReplayResult, replay_hand
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileProblem:
+    """A file that could not be read at all, or holds no hand we know."""
+
+    file: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileResult:
+    file: str
+    site: str | None
+    encoding: str
+    hands: tuple[ReplayResult, ...]
+    junk: tuple[Junk, ...]
+    problem: FileProblem | None = None
+    size: int = 0
+
+
+def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Files as given; directories recursively (sorted, hidden files skipped)."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                hidden = any(part.startswith(".") for part in child.relative_to(path).parts)
+                if child.is_file() and not hidden:
+                    yield child
+        else:
+            yield path
+
+
+def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
+    """Every hand of one file's bytes, replayed."""
+    site = site or detect_site(data)
+    if site is None:
+        split = split_blocks(data, file, lambda line: False)
+        return FileResult(
+            file=file, site=None, encoding=split.encoding, hands=(), junk=split.junk,
+            problem=FileProblem(file=file, code="unknown_format",
+                                message="no hand history this program can read") if data.strip()
+            else FileProblem(file=file, code="empty_file", message="the file is empty"),
+            size=len(data),
+        )
+    split = split_blocks(data, file, site.is_start)
+    hands = tuple(replay_hand(site.parse_block(block)) for block in split.blocks)
+    return FileResult(
+        file=file, site=site.name, encoding=split.encoding, hands=hands, junk=split.junk,
+        size=len(data),
+    )
+
+
+def read_file(path: Path) -> FileResult:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return FileResult(
+            file=str(path), site=None, encoding="", hands=(), junk=(),
+            problem=FileProblem(file=str(path), code="unreadable_file",
+                                message=f"cannot read: {error.strerror or error}"),
+        )
+    return read_bytes(data, str(path))

@@ -1,0 +1,73 @@
+"""Stud boards: who brings in on 3rd street and who acts first on later streets.
+
+Razz (RULES.md): the HIGHEST up card brings in (aces low, so a king is highest); ties
+on rank go by suit, spades > hearts > diamonds > clubs, the higher suit bringing in.
+Later streets: the best (lowest) board acts first; pairs count against.
+Stud high: the LOWEST up card brings in (aces high); ties by suit, clubs lowest.
+Later streets: the best high board acts first (pairs, trips ...; straights and flushes
+of an incomplete board do not count).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from hhparse.cards import Card
+from hhparse.variants import BringInPayer, FirstToAct
+
+
+def _low_rank(card: Card) -> int:
+    """Razz order: ace 0 .. king 12."""
+    return (card.rank + 1) % 13
+
+
+def bring_in_strength(card: Card, payer: BringInPayer) -> tuple[int, int]:
+    """Greater means this door card must bring in."""
+    if payer is BringInPayer.HIGHEST_UP_CARD:
+        return (_low_rank(card), card.suit)
+    return (-card.rank, -card.suit)
+
+
+def bring_in_player(doors: dict[str, Card], payer: BringInPayer) -> str:
+    """The player whose door card brings in (door cards are all different cards)."""
+    return max(doors, key=lambda player: bring_in_strength(doors[player], payer))
+
+
+def _pairing_shape(ranks: Sequence[int]) -> tuple[int, ...]:
+    """Counts of the board's ranks, most first: (2, 1, 1) is a pair, (2, 2) two pair."""
+    return tuple(sorted(Counter(ranks).values(), reverse=True))
+
+
+def low_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Greater is a better Razz board: fewer pairs, then the lowest highest card."""
+    ranks = [_low_rank(card) for card in cards]
+    counts = Counter(ranks)
+    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
+    shape = _pairing_shape(ranks)
+    return (-sum(count - 1 for count in shape), *(-rank for rank in ordered))
+
+
+def high_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Greater is a better high board: quads > trips > two pair > pair > high cards."""
+    ranks = [int(card.rank) for card in cards]
+    counts = Counter(ranks)
+    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
+    return (*_pairing_shape(ranks), *ordered)
+
+
+def board_key(cards: Sequence[Card], rule: FirstToAct) -> tuple[int, ...]:
+    if rule is FirstToAct.BEST_LOW_BOARD:
+        return low_board_key(cards)
+    return high_board_key(cards)
+
+
+def best_boards(boards: dict[str, tuple[Card, ...]], rule: FirstToAct) -> set[str]:
+    """Players whose board is best (ties: all of them; the room breaks the tie)."""
+    keys = {player: board_key(cards, rule) for player, cards in boards.items()}
+    best = max(keys.values())
+    return {player for player, key in keys.items() if key == best}
+
+
+def has_open_pair(cards: Sequence[Card]) -> bool:
+    return len({card.rank for card in cards}) < len(cards)

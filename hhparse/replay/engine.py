@@ -1,0 +1,312 @@
+"""The replayer: a parsed hand + its variant -> an accepted hand with facts, or problems.
+
+It walks the hand's actions in order, keeping each player's chips and known cards and
+the state of the betting round, and checks every line against the variant's rules
+(hhparse.variants) and the room's policies. It never changes the hand and never raises
+for bad input: everything wrong becomes a Problem with a code, a severity, the line and
+the values involved.
+"""
+
+from __future__ import annotations
+
+from hhparse.cards import Card
+from hhparse.money import format_amount
+from hhparse.records import (
+    BETTING_KINDS,
+    SHOWDOWN_STREET,
+    Action,
+    Hand,
+    Kind,
+)
+from hhparse.replay import boards
+from hhparse.replay.cards_seen import CardTracker
+from hhparse.replay.handlers import HANDLERS
+from hhparse.replay.positions import clockwise_from
+from hhparse.replay.result import DrawResult
+from hhparse.replay.state import PlayerState, ProblemLog, RoundState
+from hhparse.variants import BetSize, BettingStructure, Variant
+
+
+class Replay:
+    """One hand being replayed. Use :func:`hhparse.replay.replay_hand`."""
+
+    def __init__(self, hand: Hand, variant: Variant, log: ProblemLog) -> None:
+        self.hand = hand
+        self.variant = variant
+        self.log = log
+        self.structure = hand.structure or BettingStructure.FIXED_LIMIT
+        self.players: dict[str, PlayerState] = {}
+        self._active: list[PlayerState] = []
+        self.order: list[str] = []
+        """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
+        self.street = -1
+        self.last_dealing_street = 0
+        self.round: RoundState | None = None
+        self.to_act: str | None = None
+        self.draws: list[DrawResult] = []
+        self.draw_queue: list[str] = []
+        self.draw_round = 0
+        self.cards = CardTracker(variant, self.log)
+        self.dead_money = 0
+        self.bring_in_amount = 0
+        self.bring_in_done = False
+        self.showdown = False
+        self.uncalled: dict[str, int] = {}
+        self.collects: list[Action] = []
+        self.board: list[Card] = []
+        """Stud's community card, when the deck ran short for 7th street."""
+
+    # ----------------------------------------------------------------- setup
+
+    def money(self, amount: int) -> str:
+        return format_amount(amount, self.hand.currency)
+
+    def seat_players(self) -> None:
+        seen_seats: set[int] = set()
+        for seat in self.hand.seats:
+            if seat.seat in seen_seats or seat.player in self.players:
+                self.log.error(
+                    "duplicate_seat", seat.line, f"seat {seat.seat} ({seat.player}) listed twice"
+                )
+                continue
+            seen_seats.add(seat.seat)
+            self.players[seat.player] = PlayerState(
+                name=seat.player,
+                seat=seat.seat,
+                stack=seat.stack,
+                remaining=seat.stack,
+                is_hero=seat.player == self.hand.hero,
+                dealt_in=not seat.sitting_out and seat.stack > 0,
+            )
+        self._mark_dealt_in_by_actions()
+        dealt = [p for p in self.players.values() if p.dealt_in]
+        after = self.hand.button_seat if self.hand.button_seat is not None else 0
+        seat_order = clockwise_from([p.seat for p in dealt], after)
+        by_seat = {p.seat: p.name for p in dealt}
+        self.order = [by_seat[seat] for seat in seat_order]
+        self.refresh_active()
+        if len(self.order) < 2:
+            self.log.error(
+                "too_few_players", self.hand.source.line,
+                f"{len(self.order)} player(s) dealt in; a hand needs at least 2",
+            )
+
+    def _mark_dealt_in_by_actions(self) -> None:
+        """A player marked sitting out who posts or plays was dealt in after all."""
+        for action in self.hand.actions:
+            player = self.players.get(action.player)
+            if player is not None and not player.dealt_in and player.stack > 0 and (
+                action.kind in BETTING_KINDS or action.kind in (Kind.POST_BB, Kind.POST_SB_BB,
+                                                                 Kind.POST_SB, Kind.ANTE)
+            ):
+                player.dealt_in = True
+
+    # --------------------------------------------------------------- helpers
+
+    def actor(self, action: Action) -> PlayerState | None:
+        player = self.players.get(action.player)
+        if player is None:
+            self.log.error(
+                "actor_not_seated", action.line,
+                f"{action.player!r} acts ({action.kind}) but is not seated",
+            )
+            return None
+        if not player.dealt_in:
+            self.log.error(
+                "actor_not_dealt_in", action.line,
+                f"{action.player} acts ({action.kind}) but was not dealt in",
+            )
+            return None
+        return player
+
+    def put_in(self, player: PlayerState, amount: int, action: Action, live: bool) -> None:
+        """Move chips from a player's stack to the pot, checking stack and all-in."""
+        if amount < 0:
+            self.log.error("negative_amount", action.line, f"{player.name}: amount {amount}")
+            return
+        if amount > player.remaining:
+            self.log.error(
+                "over_stack", action.line,
+                f"{player.name} puts in {self.money(amount)} but has only "
+                f"{self.money(player.remaining)} behind",
+            )
+            amount = player.remaining
+        player.remaining -= amount
+        player.contributed += amount
+        if live:
+            player.committed += amount
+        else:
+            self.dead_money += amount
+        self.check_all_in_flag(player, action)
+
+    def check_all_in_flag(self, player: PlayerState, action: Action) -> None:
+        if player.remaining == 0 and not player.all_in:
+            player.all_in = True
+            if not action.all_in and action.kind not in (Kind.ANTE,):
+                self.log.warning(
+                    "all_in_not_marked", action.line,
+                    f"{player.name} has no chips left after this line but it does not say all-in",
+                )
+        elif action.all_in and player.remaining > 0:
+            self.log.error(
+                "all_in_mismatch", action.line,
+                f"{player.name} is said to be all-in but keeps {self.money(player.remaining)}",
+            )
+
+    def active_in_hand(self) -> list[PlayerState]:
+        """Players still in the hand, clockwise (kept up to date by fold())."""
+        return self._active
+
+    def refresh_active(self) -> None:
+        self._active = [self.players[name] for name in self.order if self.players[name].in_hand]
+
+    def fold(self, player: PlayerState) -> None:
+        player.folded = True
+        self.refresh_active()
+        self.cards.release(player.name)
+
+    def able_count(self) -> int:
+        return sum(1 for p in self._active if not p.all_in)
+
+    def step_for(self, street: int) -> int:
+        stakes = self.hand.stakes
+        if self.structure is not BettingStructure.FIXED_LIMIT:
+            return stakes.big_blind or stakes.small_bet or 0
+        bets = self.variant.round_bets
+        size = bets[street] if street < len(bets) else BetSize.BIG
+        small = stakes.small_bet or stakes.big_blind or 0
+        big = stakes.big_bet or 2 * small
+        return small if size is BetSize.SMALL else big
+
+    # ------------------------------------------------------------ the replay
+
+    def run(self) -> None:
+        self.seat_players()
+        self.cards.initial_deal(len(self.order))
+        self.start_street(0, self.hand.actions[0].line if self.hand.actions else 0)
+        for action in self.hand.actions:
+            if action.street != self.street and action.street > self.street:
+                self.start_street(action.street, action.line)
+            self.apply(action)
+        self.finish_betting(self.last_line())
+        self.finish_draws(self.last_line())
+
+    def last_line(self) -> int:
+        return self.hand.actions[-1].line if self.hand.actions else self.hand.source.line
+
+    def apply(self, action: Action) -> None:
+        handler = HANDLERS.get(action.kind)
+        if handler is not None:
+            handler(self, action)
+
+    # ---------------------------------------------------------- street flow
+
+    def start_street(self, street: int, line: int) -> None:
+        if self.street >= 0:
+            self.finish_betting(line)
+            self.finish_draws(line)
+        self.street = street
+        if street != SHOWDOWN_STREET:
+            self.last_dealing_street = street
+        if street == SHOWDOWN_STREET:
+            self.round = None
+            self.to_act = None
+            return
+        self.round = RoundState(street=street, step=self.step_for(street))
+        self.round.last_raise = self.round.step
+        for player in self.players.values():
+            player.committed = 0
+            player.acted = False
+            player.acted_at_raise = -1
+        if self.variant.is_draw and street > 0:
+            self.begin_draw(street)
+        self.to_act = self.first_to_act(line)
+
+    def cards_per_player(self) -> int:
+        """Cards each player still in holds by now (stud: 3 on 3rd street .. 7)."""
+        if not self.variant.is_stud:
+            return self.variant.hand_size
+        return min(7, 3 + self.last_dealing_street)
+
+    def hand_over(self) -> bool:
+        return len(self._active) <= 1
+
+    def first_to_act(self, line: int) -> str | None:
+        if self.hand_over():
+            return None
+        if self.variant.is_stud:
+            return self.stud_first_to_act(line)
+        if self.street == 0:
+            return None  # decided once the blinds are posted (see betting.first_after_blinds)
+        return self.next_able(self.order[-1] if self.order else None, include_start=False)
+
+    def stud_first_to_act(self, line: int) -> str | None:
+        """Decided at the first action of the street, once its cards are dealt."""
+        return None
+
+    def best_board_players(self) -> set[str]:
+        able = [p for p in self.active_in_hand() if p.can_act]
+        boards_now = {p.name: tuple(p.up_cards) for p in able}
+        if not able or any(not cards for cards in boards_now.values()):
+            return set()
+        return boards.best_boards(boards_now, self.variant.first_to_act_later)
+
+    def next_able(self, after: str | None, include_start: bool) -> str | None:
+        """The next player clockwise (from ``after``) who still has to act this round."""
+        if not self.order or self.round is None:
+            return None
+        start = self.order.index(after) if after in self.order else -1
+        count = len(self.order)
+        offsets = range(0, count) if include_start else range(1, count + 1)
+        for offset in offsets:
+            name = self.order[(start + offset) % count]
+            if self.needs_to_act(self.players[name]):
+                return name
+        return None
+
+    def needs_to_act(self, player: PlayerState) -> bool:
+        if not player.can_act or self.round is None:
+            return False
+        if player.committed < self.round.current_bet:
+            return True
+        if player.acted:
+            return False
+        return self.able_count() > 1
+
+    def round_open(self) -> bool:
+        if self.round is None or self.hand_over():
+            return False
+        return any(self.needs_to_act(p) for p in self.active_in_hand())
+
+    def finish_betting(self, line: int) -> None:
+        if self.street < 0 or self.street == SHOWDOWN_STREET or self.round is None:
+            return
+        if self.variant.is_draw and self.draw_queue:
+            return  # the draw itself is unfinished: finish_draws reports it
+        if self.round_open():
+            waiting = [p.name for p in self.active_in_hand() if self.needs_to_act(p)]
+            self.log.error(
+                "round_not_closed", line,
+                f"betting round {self.street + 1} ends while {', '.join(waiting)} "
+                f"still had to act (bet is {self.money(self.round.current_bet)})",
+            )
+        self.round = None
+
+    # --------------------------------------------------------------- draws
+
+    def begin_draw(self, street: int) -> None:
+        self.draw_round = street
+        self.draw_queue = [p.name for p in self.active_in_hand()] if not self.hand_over() else []
+        self.cards.begin_draw(street)
+
+    def finish_draws(self, line: int) -> None:
+        if self.variant.is_draw and self.street > 0:
+            self.cards.end_draw(self.draw_round)
+        if self.draw_queue:
+            self.log.error(
+                "missing_draw", line,
+                f"draw {self.draw_round}: {', '.join(self.draw_queue)} never declared a draw",
+            )
+            self.draw_queue = []
+
+

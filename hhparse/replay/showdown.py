@@ -1,0 +1,254 @@
+"""Pots, winners and money: who should have collected what, checked against the log.
+
+Pots are built from the contributions (main pot, then a side pot at each all-in level);
+each goes to the best eligible hand(s) shown, with the variant's split (hi/lo 8-or-better,
+badugi + lowball halves). Split pots split equally; the odd chip follows the room's rule,
+and by default we trust the site's split within one minor unit per split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from hhparse.cards import Card
+from hhparse.evaluators import RANKINGS, Evaluation, EvaluationError
+from hhparse.replay.result import PotResult
+from hhparse.variants import PotSplit, Variant
+
+if TYPE_CHECKING:
+    from hhparse.replay.engine import Replay
+    from hhparse.replay.state import PlayerState
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]
+
+
+def build_pots(players: Sequence[PlayerState]) -> list[Pot]:
+    """Main pot first, then side pots, from what each player put in."""
+    contenders = [p for p in players if p.in_hand]
+    levels = sorted({p.contributed for p in contenders if p.all_in} | {
+        max((p.contributed for p in contenders), default=0)
+    })
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(p.contributed, level) - min(p.contributed, previous) for p in players)
+        eligible = tuple(p.name for p in contenders if p.contributed >= level)
+        if amount > 0:
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            else:
+                pots.append(Pot(amount, eligible))
+        previous = level
+    leftover = sum(p.contributed for p in players) - sum(pot.amount for pot in pots)
+    if leftover and pots:
+        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+    return pots
+
+
+def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> list[Evaluation | None]:
+    """One evaluation per ranking of the variant (None: the hand cannot be evaluated,
+    or does not qualify for an 8-or-better low)."""
+    results: list[Evaluation | None] = []
+    for ranking_id in variant.rankings:
+        ranking = RANKINGS[ranking_id]
+        try:
+            evaluation: Evaluation | None = ranking.evaluate(cards)
+        except EvaluationError:
+            evaluation = None
+        if evaluation and ranking.qualifies and not ranking.qualifies(evaluation.value):
+            evaluation = None
+        results.append(evaluation)
+    return results
+
+
+HALF_NAMES = {
+    PotSplit.SINGLE: ("all",),
+    PotSplit.HI_LO_EIGHT: ("high", "low"),
+    PotSplit.BADUGI_AND_LOWBALL: ("badugi", "lowball"),
+}
+
+
+def settle(r: Replay) -> list[PotResult]:
+    """Award every pot and check the collections, the summary and the balance."""
+    players = list(r.players.values())
+    pots = build_pots(players)
+    contenders = [p for p in players if p.in_hand]
+    evaluations = {
+        p.name: evaluate_hand(r.variant, p.shown) for p in contenders if p.shown is not None
+    }
+    _check_shown_hands(r, evaluations)
+    expected: dict[str, Fraction] = {p.name: Fraction(0) for p in players}
+    splits: dict[str, int] = {p.name: 0 for p in players}
+    results: list[PotResult] = []
+    distributable = _after_rake(r, pots)
+    for index, (pot, amount) in enumerate(zip(pots, distributable, strict=True)):
+        for half, share, winners in _award(r, pot, evaluations):
+            won = [amount * share / len(winners)] * len(winners)
+            for name, value in zip(winners, won, strict=True):
+                expected[name] += value
+                if len(winners) > 1 or value.denominator != 1:
+                    splits[name] += 1
+            results.append(PotResult(
+                index=index, half=half, amount=pot.amount, eligible=pot.eligible,
+                winners=tuple(winners),
+                won=tuple(int(pot.amount * share / len(winners)) for _ in winners),
+            ))
+    _check_collections(r, expected, splits)
+    _check_summary(r, pots)
+    return results
+
+
+def _after_rake(r: Replay, pots: list[Pot]) -> list[int]:
+    """What each pot pays out. The site prints each pot after its share of the rake; when
+    those printed pots are consistent we use them, else the rake comes off the main pot."""
+    summary = r.hand.summary
+    rake = summary.rake or 0
+    printed = _printed_pots(r)
+    if len(printed) == len(pots) and _printed_pots_consistent(printed, pots, rake):
+        return printed
+    paid = []
+    for pot in pots:
+        taken = min(rake, pot.amount)
+        rake -= taken
+        paid.append(pot.amount - taken)
+    return paid
+
+
+def _printed_pots(r: Replay) -> list[int]:
+    summary = r.hand.summary
+    if not summary.side_pots:
+        return []
+    return [summary.main_pot or 0, *summary.side_pots]
+
+
+def _printed_pots_consistent(printed: list[int], pots: list[Pot], rake: int) -> bool:
+    if len(printed) != len(pots):
+        return False
+    takes = [pot.amount - shown for pot, shown in zip(pots, printed, strict=True)]
+    return all(0 <= take <= rake for take in takes) and sum(takes) == rake
+
+
+def _award(
+    r: Replay, pot: Pot, evaluations: dict[str, list[Evaluation | None]]
+) -> list[tuple[str, Fraction, list[str]]]:
+    """(half, share of the pot, winners) for one pot."""
+    halves = HALF_NAMES[r.variant.split]
+    if len(pot.eligible) == 1:
+        return [(halves[0] if len(halves) == 1 else "all", Fraction(1), list(pot.eligible))]
+    shown = [name for name in pot.eligible if name in evaluations]
+    if not shown:
+        return [("all", Fraction(1), _collectors(r, pot))]
+    awards = []
+    low_winners = _best(shown, evaluations, 1) if len(halves) == 2 else []
+    if len(halves) == 2 and not low_winners and r.variant.split is PotSplit.HI_LO_EIGHT:
+        return [("high", Fraction(1), _best(shown, evaluations, 0))]
+    for position, half in enumerate(halves):
+        winners = _best(shown, evaluations, position)
+        share = Fraction(1, len(halves))
+        if winners:
+            awards.append((half, share, winners))
+    return awards
+
+
+def _best(names: list[str], evaluations: dict[str, list[Evaluation | None]],
+          position: int) -> list[str]:
+    valued = [(evaluations[name][position], name) for name in names]
+    scored = [(e.value, name) for e, name in valued if e is not None]
+    if not scored:
+        return []
+    top = max(value for value, _ in scored)
+    return [name for value, name in scored if value == top]
+
+
+def _collectors(r: Replay, pot: Pot) -> list[str]:
+    """Nobody eligible showed: the site's collectors are the only evidence."""
+    names = [name for name in pot.eligible if r.players[name].collected > 0]
+    return names or list(pot.eligible)
+
+
+def _check_shown_hands(r: Replay, evaluations: dict[str, list[Evaluation | None]]) -> None:
+    """A shown hand that no ranking of the variant can read (wrong number of cards)."""
+    for name, results in evaluations.items():
+        unrankable = all(result is None for result in results)
+        if unrankable and r.variant.split is not PotSplit.HI_LO_EIGHT:
+            shown = r.players[name].shown or ()
+            r.log.error(
+                "shown_hand_invalid", r.players[name].shown_line,
+                f"{name} shows {len(shown)} card(s), which {r.variant.name} cannot rank",
+            )
+
+
+def _check_collections(r: Replay, expected: dict[str, Fraction],
+                       splits: dict[str, int]) -> None:
+    collect_line = {action.player: action.line for action in reversed(r.collects)}
+    overpaid = [
+        collect_line[name] for name, should in expected.items()
+        if name in collect_line and r.players[name].collected - should > splits[name]
+    ]
+    fallback = overpaid[0] if overpaid else (
+        r.collects[0].line if r.collects else r.hand.summary.line
+    )
+    amounts_add_up = sum(p.collected for p in r.players.values()) + (
+        r.hand.summary.rake or 0
+    ) == r.hand.summary.total_pot
+    for name, should in expected.items():
+        short = r.players[name].collected < should
+        # a player paid too little points at the collection that took his money
+        line = fallback if short and overpaid else collect_line.get(name, fallback)
+        got = r.players[name].collected
+        tolerance = splits[name]
+        if abs(got - should) <= tolerance:
+            continue
+        if should == 0:
+            r.log.error(
+                "wrong_winner", line,
+                f"{name} collects {r.money(got)} but has no winning hand for any pot",
+            )
+        elif got == 0:
+            r.log.error(
+                "wrong_winner", line,
+                f"{name} should win {r.money(round(should))} but collects nothing",
+            )
+        elif amounts_add_up:  # otherwise collected_mismatch says what is wrong
+            r.log.error(
+                "collected_amount", line,
+                f"{name} collects {r.money(got)}; his share is {r.money(round(should))}",
+            )
+
+
+def _check_summary(r: Replay, pots: list[Pot]) -> None:
+    summary = r.hand.summary
+    line = summary.line
+    contributed = sum(p.contributed for p in r.players.values())
+    collected = sum(p.collected for p in r.players.values())
+    rake = summary.rake or 0
+    if summary.total_pot is None:
+        r.log.warning("no_total_pot", line, "the summary gives no total pot")
+        return
+    if summary.total_pot != contributed:
+        r.log.error(
+            "pot_mismatch", line,
+            f"total pot {r.money(summary.total_pot)}, but the players put in "
+            f"{r.money(contributed)}",
+        )
+    if collected + rake != summary.total_pot:
+        r.log.error(
+            "collected_mismatch", line,
+            f"{r.money(collected)} collected + {r.money(rake)} rake != total pot "
+            f"{r.money(summary.total_pot)}",
+        )
+    printed = _printed_pots(r)
+    if printed and not _printed_pots_consistent(printed, pots, rake):
+        computed = [pot.amount for pot in pots]
+        r.log.error(
+            "side_pot_mismatch", line,
+            f"pots printed {', '.join(r.money(a) for a in printed)} (after a rake of "
+            f"{r.money(rake)}); from the contributions {', '.join(r.money(a) for a in computed)}",
+        )

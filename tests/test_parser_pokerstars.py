@@ -1,0 +1,754 @@
+"""The PokerStars reader: one hand-written fixture per quirk, the fpdb corpus, and fuzzing.
+
+Fixtures in tests/fixtures/pokerstars/ are hand-written hands in PokerStars' real format,
+named after the quirk each one captures. The corpus tests read every PokerStars file of
+../shared/corpus/fpdb (third-party data, never copied here) and skip when it is absent.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hhparse.cards import parse_cards
+from hhparse.parsers import timezones
+from hhparse.parsers.pokerstars import SITE, is_start, parse_block
+from hhparse.records import SHOWDOWN_STREET, Action, Hand, Kind
+from hhparse.variants import BettingStructure, UnknownVariant, find_variant
+
+FIXTURES = Path(__file__).parent / "fixtures" / "pokerstars"
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "fpdb"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Block:
+    """Stand-in for hhparse.parsers.base.HandBlock (same fields)."""
+
+    file: str
+    line: int
+    byte_offset: int
+    byte_length: int
+    lines: tuple[str, ...]
+    line_numbers: tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def blocks_of(text: str, file: str = "<test>") -> list[Block]:
+    """Simple splitter: a block starts at each hand start; blank lines are dropped."""
+    found: list[tuple[list[str], list[int]]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line:
+            continue
+        if is_start(line):
+            found.append(([], []))
+        if found:
+            found[-1][0].append(line)
+            found[-1][1].append(number)
+    return [
+        Block(file=file, line=numbers[0], byte_offset=0, byte_length=0, lines=tuple(lines),
+              line_numbers=tuple(numbers))
+        for lines, numbers in found
+    ]
+
+
+def read_text(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")
+
+
+def fixture_hands(name: str) -> list[Hand]:
+    path = FIXTURES / f"{name}.txt"
+    return [parse_block(block) for block in blocks_of(read_text(path), str(path))]
+
+
+def fixture_hand(name: str) -> Hand:
+    (hand,) = fixture_hands(name)
+    return hand
+
+
+def hand_of(text: str) -> Hand:
+    (block,) = blocks_of(text)
+    return parse_block(block)
+
+
+def cards(text: str) -> tuple[object, ...]:
+    return parse_cards(text)
+
+
+def kinds(hand: Hand) -> list[Kind]:
+    return [action.kind for action in hand.actions]
+
+
+def by_line(hand: Hand, line: int) -> Action:
+    (action,) = [action for action in hand.actions if action.line == line]
+    return action
+
+
+def problem_codes(hand: Hand) -> list[str]:
+    return [problem.code for problem in hand.problems]
+
+
+# --- is_start ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "PokerStars Hand #81631597149:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - x",
+        "PokerStars Game #20349633663: Triple Draw 2-7 Lowball Limit ($1/$2 USD) - x",
+        "\ufeffPokerStars Game #1: Razz Limit ($1/$2 USD) - x",
+        "PokerStars Home Game Hand #99631756108: {Dazzle's Room} Tournament #1, 100+9 x",
+        "PokerStars Zoom Hand #1:  Hold'em No Limit ($0.05/$0.10) - x",
+    ],
+)
+def test_hand_starts_are_recognised(line: str) -> None:
+    assert is_start(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Table 'SeinV' 6-max Seat #1 is the button",
+        "Hero said, \"PokerStars Hand #1: nice\"",
+        "PokerStars Tournament #1, No Limit Hold'em",
+        "Full Tilt Poker Game #1: Razz",
+        "",
+    ],
+)
+def test_other_lines_do_not_start_a_hand(line: str) -> None:
+    assert not is_start(line)
+
+
+# --- one fixture per quirk ----------------------------------------------------------------
+
+
+def test_name_with_spaces_brackets_colon() -> None:
+    hand = fixture_hand("name_with_spaces_brackets_colon")
+    assert hand.problems == ()
+    assert [seat.player for seat in hand.seats] == ["nl pokerr", "PC [Mittel]", "Dr: Who (2)", "Dr"]
+    assert hand.hero == "Dr"
+    assert [(a.player, a.kind) for a in hand.actions[:7]] == [
+        ("PC [Mittel]", Kind.POST_SB),
+        ("Dr: Who (2)", Kind.POST_BB),
+        ("Dr", Kind.DEALT),
+        ("Dr", Kind.RAISE),
+        ("nl pokerr", Kind.FOLD),
+        ("PC [Mittel]", Kind.CALL),
+        ("Dr: Who (2)", Kind.CALL),
+    ]
+    assert by_line(hand, 16).player == "Dr: Who (2)"
+    assert by_line(hand, 16).kind is Kind.STAND_PAT
+    assert by_line(hand, 24) == Action(
+        line=24, street=1, kind=Kind.UNCALLED_RETURN, player="Dr", amount=20
+    )
+    assert [seat.player for seat in hand.summary.seats] == [
+        "nl pokerr", "PC [Mittel]", "Dr: Who (2)", "Dr",
+    ]
+    assert hand.summary.seats[2].text == "(big blind) folded after the Draw"
+
+
+def test_chat_that_looks_like_an_action() -> None:
+    hand = fixture_hand("chat_that_looks_like_an_action")
+    assert hand.problems == ()
+    chats = [note for note in hand.notes if note.kind == "chat"]
+    assert [note.line for note in chats] == [9, 11, 12, 19]
+    assert chats[0].text == 'Bob said, "Alice: folds"'
+    assert chats[1].text.startswith("Carol said")  # Carol has no seat: still a note
+    # none of the chat lines became an action
+    assert {action.line for action in hand.actions}.isdisjoint(note.line for note in chats)
+    assert kinds(hand).count(Kind.FOLD) == 1
+    assert hand.summary.total_pot == 20
+
+
+def test_single_draw_without_draw_marker() -> None:
+    hand = fixture_hand("single_draw_without_draw_marker")
+    assert hand.problems == ()
+    assert hand.variant_id == "27_single_draw"
+    assert hand.structure is BettingStructure.NO_LIMIT
+    assert hand.stakes.small_blind == 25 and hand.stakes.big_blind == 50
+    assert [(mark.street, mark.name, mark.line) for mark in hand.streets] == [
+        (0, "DEALING HANDS", 8), (1, "DRAW", 13), (SHOWDOWN_STREET, "SHOW DOWN", 18),
+    ]
+    discard = by_line(hand, 13)
+    assert (discard.kind, discard.street, discard.n_cards) == (Kind.DISCARD, 1, 1)
+    assert discard.cards == cards("Ks")
+    dealt = by_line(hand, 14)
+    assert dealt.street == 1
+    assert dealt.cards == cards("2s 7d 4d 6d") and dealt.new_cards == cards("8s")
+    assert by_line(hand, 15) == Action(
+        line=15, street=1, kind=Kind.STAND_PAT, player="Alice", n_cards=0
+    )
+    assert by_line(hand, 16).street == 1 and by_line(hand, 16).amount == 200
+    assert by_line(hand, 12).street == 0  # the last pre-draw call
+
+
+def test_stud_completion_written_as_raise() -> None:
+    hand = fixture_hand("stud_completion_written_as_raise")
+    assert hand.problems == ()
+    assert hand.variant_id == "razz"
+    assert hand.button_seat is None
+    assert hand.hero == "Hero"
+    assert by_line(hand, 13) == Action(
+        line=13, street=0, kind=Kind.BRING_IN, player="Alice", amount=3
+    )
+    assert by_line(hand, 14) == Action(
+        line=14, street=0, kind=Kind.COMPLETE, player="Bob", amount=7, to=10
+    )
+    assert by_line(hand, 15) == Action(
+        line=15, street=0, kind=Kind.RAISE, player="Hero", amount=10, to=20
+    )
+    up_card = by_line(hand, 10)
+    assert (up_card.kind, up_card.cards, up_card.new_cards) == (Kind.DEALT, (), cards("Kd"))
+    fourth = by_line(hand, 20)
+    assert fourth.street == 1
+    assert fourth.cards == cards("2c Ac 5s") and fourth.new_cards == cards("3h")
+
+
+def test_later_stud_raise_is_a_raise() -> None:
+    hand = fixture_hand("side_pots_summary")
+    complete = [a for a in hand.actions if a.kind is Kind.COMPLETE]
+    assert [(a.player, a.amount, a.to) for a in complete] == [("Dave", 400, 600)]
+    assert Kind.RAISE not in kinds(hand)
+
+
+def test_ante_all_in() -> None:
+    hand = fixture_hand("ante_all_in")
+    assert hand.problems == ()
+    assert by_line(hand, 5) == Action(
+        line=5, street=0, kind=Kind.ANTE, player="Alice", amount=5, all_in=True
+    )
+    assert by_line(hand, 6).all_in is False
+    assert by_line(hand, 10).kind is Kind.UNCALLED_RETURN
+    assert by_line(hand, 10).amount == 120
+    assert hand.currency == "chips"
+    assert hand.tournament is not None
+    assert hand.tournament.level == "Match Round I, Level V"
+    assert (hand.tournament.buy_in, hand.tournament.fee, hand.tournament.currency) == (
+        140, 10, "USD",
+    )
+    assert hand.started_at == datetime(2019, 3, 2, 21, 52, 8, tzinfo=UTC)
+    assert [note.kind for note in hand.notes] == ["finished", "won_tournament"]
+
+
+def test_posts_small_and_big_blinds() -> None:
+    hand = fixture_hand("posts_small_and_big_blinds")
+    assert hand.problems == ()
+    assert by_line(hand, 9) == Action(
+        line=9, street=0, kind=Kind.POST_SB_BB, player="Dave", amount=15
+    )
+    assert [a.kind for a in hand.actions[:3]] == [Kind.POST_SB, Kind.POST_BB, Kind.POST_SB_BB]
+
+
+def test_sitting_out_seat() -> None:
+    hand = fixture_hand("sitting_out_seat")
+    assert hand.problems == ()
+    assert [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats] == [
+        (1, "Alice", 1000, False),
+        (2, "Bob", 1250, True),
+        (3, "Carol", 800, False),
+        (4, "Dave", 600, True),
+    ]
+    assert [(note.line, note.kind) for note in hand.notes] == [
+        (4, "seat_status"), (6, "seat_status"), (9, "join"), (16, "leave"), (17, "sitting_out"),
+    ]
+
+
+def test_side_pots_summary() -> None:
+    hand = fixture_hand("side_pots_summary")
+    assert hand.problems == ()
+    summary = hand.summary
+    assert (summary.total_pot, summary.main_pot, summary.side_pots, summary.rake) == (
+        7200, 1200, (3600, 2400), 0,
+    )
+    collects = [(a.player, a.amount, a.pot) for a in hand.actions if a.kind is Kind.COLLECT]
+    assert collects == [
+        ("Carol", 2400, "side pot-2"), ("Bob", 3600, "side pot-1"), ("Bob", 1200, "main pot"),
+    ]
+    assert [(s.player, s.won) for s in summary.seats] == [
+        ("Alice", None), ("Bob", 4800), ("Carol", 2400), ("Dave", None),
+    ]
+    assert summary.seats[1].cards == cards("9s 9d 9h 9c 3s 5c Kh")
+    assert hand.seats[3].stack == 12345
+    assert hand.hero == "Carol"
+    assert [(m.street, m.name) for m in hand.streets] == [
+        (0, "3rd STREET"), (1, "4th STREET"), (2, "5th STREET"), (3, "6th STREET"),
+        (4, "RIVER"), (SHOWDOWN_STREET, "SHOW DOWN"),
+    ]
+    assert by_line(hand, 43).amount == 1200
+    assert "double_bet_allowed" in [note.kind for note in hand.notes]
+
+
+def test_play_money_header() -> None:
+    hand = fixture_hand("play_money_header")
+    assert hand.problems == ()
+    assert hand.play_money is True
+    assert hand.currency == "chips"
+    assert hand.stakes.small_bet == 50 and hand.stakes.big_bet == 100
+    assert hand.seats[0].stack == 5000
+    assert [(m.street, m.name) for m in hand.streets][1:4] == [
+        (1, "FIRST DRAW"), (2, "SECOND DRAW"), (3, "THIRD DRAW"),
+    ]
+    pat = by_line(hand, 12)
+    assert (pat.kind, pat.n_cards, pat.cards) == (Kind.STAND_PAT, 0, cards("Ac 2d 3h 4s"))
+    assert by_line(hand, 13) == Action(
+        line=13, street=1, kind=Kind.DISCARD, player="Bob", n_cards=2
+    )
+    assert by_line(hand, 30).kind is Kind.MUCK
+    assert hand.summary.seats[1].cards == cards("5c 6d 7h 8h")
+
+
+def test_home_game_header() -> None:
+    hand = fixture_hand("home_game_header")
+    assert hand.problems == ()
+    assert hand.home_game == "Dazzle's Room"
+    assert hand.mixed_game == "8-Game"
+    assert hand.game_text == "Razz Limit"
+    assert hand.variant_id == "razz"
+    assert hand.play_money is True
+    assert hand.tournament is not None
+    assert (hand.tournament.tournament_id, hand.tournament.buy_in, hand.tournament.fee) == (
+        "900000003", 100, 9,
+    )
+    assert hand.tournament.currency == "chips"
+    assert hand.started_at_text == "2019/03/02 0:10:00 ET"
+    assert hand.started_at == datetime(2019, 3, 2, 5, 10, tzinfo=UTC)
+    assert by_line(hand, 11).kind is Kind.COMPLETE
+
+
+def test_zoom_header() -> None:
+    hand = fixture_hand("zoom_header")
+    assert hand.problems == ()
+    assert hand.zoom is True
+    assert hand.variant_id is None  # Hold'em: read, not replayed, not an error
+    assert hand.structure is BettingStructure.NO_LIMIT
+    assert hand.currency == "USD"
+    assert hand.hero == "Alice"
+    flop, turn = [a for a in hand.actions if a.kind is Kind.DEALT and a.player == ""]
+    assert (flop.street, flop.cards, flop.new_cards) == (1, (), cards("Ts 7h 2c"))
+    assert (turn.street, turn.cards, turn.new_cards) == (2, cards("Ts 7h 2c"), cards("Kc"))
+    assert hand.summary.board == cards("Ts 7h 2c Kc")
+
+
+def test_tournament_header_with_bounty() -> None:
+    hand = fixture_hand("tournament_header_with_bounty")
+    assert hand.problems == ()
+    tournament = hand.tournament
+    assert tournament is not None
+    assert (tournament.buy_in, tournament.bounty, tournament.fee, tournament.currency) == (
+        440, 500, 60, "USD",
+    )
+    assert tournament.level == "Level III"
+    assert [(s.player, s.stack) for s in hand.seats] == [("Alice", 30), ("Bob", 2970)]
+    assert [note.kind for note in hand.notes] == ["bounty", "bounty", "bounty", "finished"]
+    assert hand.hero == "Bob"
+
+
+def test_game_hash_header_vs_hand_hash_header() -> None:
+    hands = fixture_hands("game_hash_header_vs_hand_hash_header")
+    assert [hand.hand_id for hand in hands] == ["300000000013", "300000000014", "300000000015"]
+    for hand in hands:
+        assert hand.problems == ()
+        assert hand.variant_id == "five_card_draw"
+        assert hand.currency == "USD"
+        assert hand.stakes.small_bet == 10
+        assert len(hand.actions) == 8
+    assert [hand.started_at for hand in hands] == [
+        datetime(2009, 11, 25, 19, 14, 4, tzinfo=UTC),
+        datetime(2019, 11, 25, 19, 14, 4, tzinfo=UTC),
+        datetime(2007, 11, 25, 19, 14, 4, tzinfo=UTC),
+    ]
+    assert hands[2].started_at_text == "2007/11/25 - 14:14:04 (ET)"
+    assert [hand.source.line for hand in hands] == [1, 23, 45]
+    assert [hand.source.line_count for hand in hands] == [19, 19, 19]
+
+
+def test_eur_currency() -> None:
+    hand = fixture_hand("eur_currency")  # UTF-8 with BOM, CRLF, trailing spaces
+    assert hand.problems == ()
+    assert hand.hand_id == "200000000018"
+    assert hand.currency == "EUR"
+    assert hand.structure is BettingStructure.POT_LIMIT
+    assert hand.stakes.small_blind == 25 and hand.stakes.big_blind == 50
+    assert [s.stack for s in hand.seats] == [5000, 4875]
+    assert by_line(hand, 10) == Action(
+        line=10, street=0, kind=Kind.RAISE, player="Alice", amount=300, to=450
+    )
+    assert (hand.summary.total_pot, hand.summary.rake) == (900, 45)
+    assert hand.summary.seats[0].won == 855
+    assert hand.started_at == datetime(2019, 3, 2, 19, 0, tzinfo=UTC)
+
+
+def test_unknown_line_is_reported_not_fatal() -> None:
+    hand = fixture_hand("unknown_line_is_reported_not_fatal")
+    assert [(p.code, p.line, p.fatal) for p in hand.problems] == [
+        ("unknown_line", 9, False), ("unknown_line", 10, False),
+    ]
+    assert "'Alice: does a little dance'" in hand.problems[0].message
+    assert kinds(hand)[-3:] == [Kind.FOLD, Kind.UNCALLED_RETURN, Kind.COLLECT]
+    assert hand.summary.total_pot == 10
+
+
+def test_unreadable_header_is_fatal() -> None:
+    hand = fixture_hand("unreadable_header_is_fatal")
+    assert hand.problems[0].code == "unreadable_header"
+    assert hand.problems[0].fatal is True
+    assert hand.problems[0].line == 1
+    assert hand.hand_id == "200000000017"
+    assert hand.variant_id is None
+    assert [seat.player for seat in hand.seats] == ["Alice", "Bob"]
+    assert [p.fatal for p in hand.problems[1:]] == [False] * (len(hand.problems) - 1)
+
+
+# --- more header forms --------------------------------------------------------------------
+
+_HAND = """{header}
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Alice ($1 in chips)
+Seat 2: Bob ($1 in chips)
+Alice: folds
+*** SUMMARY ***
+Total pot $0 | Rake $0
+"""
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (
+            "PokerStars Hand #1:  HORSE (Razz Limit, $0.10/$0.20 USD) - 2013/06/05 23:30:00 ET",
+            ("HORSE", "Razz Limit", "razz", "USD", 10, 20),
+        ),
+        (
+            "PokerStars Hand #1:  8-Game (Triple Draw 2-7 Lowball Limit, £1/£2 GBP) - "
+            "2013/06/05 23:30:00 ET",
+            ("8-Game", "Triple Draw 2-7 Lowball Limit", "27_triple_draw", "GBP", 100, 200),
+        ),
+        (
+            "PokerStars Hand #1:  Mixed NLH/PLO (Hold'em No Limit, $0.25/$0.50 USD) - "
+            "2013/06/05 23:30:00 ET",
+            ("Mixed NLH/PLO", "Hold'em No Limit", None, "USD", 25, 50),
+        ),
+        (
+            "PokerStars Hand #1:  Badugi Limit ($1/$2 CAD) - 2013/06/05 23:30:00 ET",
+            (None, "Badugi Limit", "badugi", "CAD", 100, 200),
+        ),
+        (
+            "PokerStars Hand #1:  Triple Draw 2-7 Lowball Limit (₹10/₹20 INR) - "
+            "2013/06/05 23:30:00 ET",
+            (None, "Triple Draw 2-7 Lowball Limit", "27_triple_draw", "INR", 1000, 2000),
+        ),
+        (
+            "PokerStars Hand #1:  7 Card Stud Limit ($0.04/$0.08) - 2013/06/05 23:30:00 ET",
+            (None, "7 Card Stud Limit", "stud", "USD", 4, 8),
+        ),
+    ],
+)
+def test_cash_headers(header: str, expected: tuple[object, ...]) -> None:
+    hand = hand_of(_HAND.format(header=header))
+    assert [p for p in hand.problems if p.fatal] == []
+    low, high = (
+        (hand.stakes.small_bet, hand.stakes.big_bet)
+        if hand.structure is BettingStructure.FIXED_LIMIT
+        else (hand.stakes.small_blind, hand.stakes.big_blind)
+    )
+    assert (hand.mixed_game, hand.game_text, hand.variant_id, hand.currency, low, high) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "Tournament #2010090015, $200+$15 USD Razz Limit - Level IV (50/100)",
+            ("razz", None, 20000, 1500, None, "USD", "Level IV"),
+        ),
+        (
+            "TOURNAMENT #169962475, $10+$1 7 CARD STUD HI/LO LIMIT - LEVEL I (25/50)",
+            ("stud8", None, 1000, 100, None, "USD", "LEVEL I"),
+        ),
+        (
+            "Tournament #664712833, $2.00+$0.20 USD Triple Stud (7 Card Stud Limit) - "
+            "Level XXXI (250/500)",
+            ("stud", "Triple Stud", 200, 20, None, "USD", "Level XXXI"),
+        ),
+        (
+            "Tournament #1, Freeroll  Badugi Limit - Level I (10/20)",
+            ("badugi", None, 0, 0, None, None, "Level I"),
+        ),
+        (
+            "Tournament #1, €9.20+€0.80 EUR 5 Card Draw Pot Limit - Level II (15/30)",
+            ("five_card_draw", None, 920, 80, None, "EUR", "Level II"),
+        ),
+    ],
+)
+def test_tournament_headers(body: str, expected: tuple[object, ...]) -> None:
+    header = f"PokerStars Hand #5: {body} - 2010/09/09 18:27:23 ET"
+    hand = hand_of(_HAND.format(header=header).replace("($1 in chips)", "(1500 in chips)"))
+    assert hand.problems == ()
+    tournament = hand.tournament
+    assert tournament is not None
+    assert (
+        hand.variant_id, hand.mixed_game, tournament.buy_in, tournament.fee, tournament.bounty,
+        tournament.currency, tournament.level,
+    ) == expected
+    assert hand.currency == "chips"
+
+
+def test_header_ante_is_read_when_printed() -> None:
+    header = "PokerStars Hand #1:  7 Card Stud Limit ($0.04/$0.08, ante $0.01 USD) - " \
+        "2013/06/05 23:30:00 ET"
+    hand = hand_of(_HAND.format(header=header))
+    assert hand.stakes.ante == 1
+    assert (hand.stakes.small_bet, hand.stakes.big_bet) == (4, 8)
+
+
+# --- times --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("when", "utc"),
+    [
+        ("2011/06/26 18:34:02 WET [2011/06/26 13:34:02 ET]", datetime(2011, 6, 26, 17, 34, 2)),
+        ("2011/01/26 13:34:02 ET", datetime(2011, 1, 26, 18, 34, 2)),
+        ("2012/06/07 20:44:17 CET", datetime(2012, 6, 7, 19, 44, 17)),
+        ("2012/06/07 20:44:17 CEST", datetime(2012, 6, 7, 18, 44, 17)),
+        ("2012/06/07 20:44:17 MSK", datetime(2012, 6, 7, 16, 44, 17)),
+        ("2016/06/07 20:44:17 MSK", datetime(2016, 6, 7, 17, 44, 17)),
+        ("2016/06/07 20:44:17 AEST", datetime(2016, 6, 7, 10, 44, 17)),
+        ("2016/06/07 20:44:17 UTC", datetime(2016, 6, 7, 20, 44, 17)),
+        ("2010/09/20 20:50:00 PT [2010/09/20 23:50:00 ET]", datetime(2010, 9, 21, 3, 50)),
+    ],
+)
+def test_times_become_utc(when: str, utc: datetime) -> None:
+    hand = hand_of(_HAND.format(header=f"PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - {when}"))
+    assert hand.problems == ()
+    assert hand.started_at_text == when
+    assert hand.started_at == utc.replace(tzinfo=UTC)
+
+
+def test_unknown_time_zone_is_a_problem_not_a_guess() -> None:
+    header = "PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - 2016/06/07 20:44:17 XYZ"
+    hand = hand_of(_HAND.format(header=header))
+    assert hand.started_at is None
+    assert [(p.code, p.fatal) for p in hand.problems] == [("unknown_timezone", False)]
+
+
+@pytest.mark.parametrize("year", [1999, 2006, 2007, 2011, 2013, 2020, 2024])
+def test_us_rules_fallback_agrees_with_zoneinfo(year: int) -> None:
+    new_york = timezones._zone_info("America/New_York")
+    assert new_york is not None
+    for month in range(1, 13):
+        for day in (1, 2, 3, 7, 8, 9, 10, 14, 15, 25, 28):
+            for hour in (0, 1, 3, 12, 23):
+                local = datetime(year, month, day, hour)
+                offset = local.replace(tzinfo=new_york).utcoffset()
+                assert offset is not None
+                assert timezones._us_dst(local) == (offset.total_seconds() == -4 * 3600)
+
+
+# --- robustness ---------------------------------------------------------------------------
+
+
+def test_empty_block_is_an_unreadable_header() -> None:
+    hand = parse_block(Block(file="f", line=3, byte_offset=0, byte_length=0, lines=(),
+                             line_numbers=()))
+    assert problem_codes(hand) == ["unreadable_header"]
+    assert hand.problems[0].fatal
+
+
+def test_reader_crash_becomes_a_fatal_problem() -> None:
+    class Broken:
+        file = "broken.txt"
+        line = 7
+        byte_offset = 0
+        byte_length = 0
+        lines = (1, 2, 3)
+        line_numbers = (7, 8, 9)
+
+    hand = parse_block(Broken())  # type: ignore[arg-type]
+    assert hand.site == SITE
+    assert [(p.code, p.fatal, p.line) for p in hand.problems] == [("parser_crash", True, 7)]
+    assert hand.source.file == "broken.txt"
+
+
+def test_unseated_betting_is_a_note_and_a_problem() -> None:
+    text = _HAND.format(header="PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - "
+                        "2016/06/07 20:44:17 ET").replace("Alice: folds", "Ghost: calls $1")
+    hand = hand_of(text)
+    assert [(n.kind, n.line) for n in hand.notes] == [("unseated_action", 5)]
+    assert problem_codes(hand) == ["actor_not_seated"]
+    assert hand.problems[0].fatal
+    assert hand.actions == ()
+
+
+def test_the_stub_running_out_is_read() -> None:
+    text = """PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - 2016/06/07 20:44:17 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Alice ($10 in chips)
+Seat 2: Bob ($10 in chips)
+*** THIRD DRAW ***
+The deck is reshuffled
+Alice: discards 4 cards [2c 3d 4h 5s]
+Betting is capped
+"""
+    hand = hand_of(text)
+    assert hand.problems == ()
+    assert [(a.kind, a.player, a.street) for a in hand.actions] == [
+        (Kind.RESHUFFLE, "", 3), (Kind.DISCARD, "Alice", 3), (Kind.CAPPED, "", 3),
+    ]
+
+
+def test_shown_folds_mucks_and_cash_outs_are_read() -> None:
+    text = """PokerStars Hand #1:  5 Card Draw No Limit ($0.25/$0.50 USD) - 2016/06/07 20:44:17 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Alice ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Alice: folds [2c 3d 4h 5s 7c]
+Bob: mucks [As Ad Ks Kd 9c]
+Bob cashed out the hand for $2.19 | Cash Out Fee $0.02
+Bob: raises $1 to $1.50 and has reached the $2 cap
+Seat 1: Carol ($x in chips)
+"""
+    hand = hand_of(text)
+    assert [(a.kind, a.cards, a.amount, a.to) for a in hand.actions] == [
+        (Kind.FOLD, cards("2c 3d 4h 5s 7c"), 0, None),
+        (Kind.MUCK, cards("As Ad Ks Kd 9c"), 0, None),
+        (Kind.CASHOUT, (), 219, None),
+        (Kind.RAISE, (), 100, 150),
+    ]
+    assert [(p.code, p.line) for p in hand.problems] == [("unknown_line", 9)]
+
+
+_FRAGMENTS = [
+    "PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - 2016/06/07 20:44:17 ET",
+    "PokerStars Hand #2: Tournament #3, $1+$1 Razz Limit - Level I (1/2) - 2010/01/01 1:01:01 ET",
+    "Table 'x' 6-max Seat #1 is the button",
+    "Seat 1: Alice ($10 in chips)",
+    "Seat 2: B b ($1,000 in chips, $1 bounty) is sitting out",
+    "*** FIRST DRAW ***", "*** 3rd STREET ***", "*** RIVER *** [6h]", "*** SHOW DOWN ***",
+    "*** SUMMARY ***", "Alice: ", "B b: ", "Dealt to Alice ", "Dealt to B b [",
+    "Uncalled bet (", "Total pot ", "Seat 1: ", "Board [", " and is all-in", "[Ah 2c]",
+    "$1", "1,000", " to ", "raises ", "discards ", "stands pat on ", "collected ", " from ",
+    "brings in for ", "posts the ante ", "shows [", "said, \"", "Main pot ", "Side pot-1 ",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(max_size=40).map(lambda t: t.strip()), max_size=12))
+def test_garbage_never_raises(lines: list[str]) -> None:
+    block = Block(file="g", line=1, byte_offset=0, byte_length=0, lines=tuple(lines),
+                  line_numbers=tuple(range(1, len(lines) + 1)))
+    hand = parse_block(block)
+    assert isinstance(hand, Hand)
+    assert "parser_crash" not in problem_codes(hand)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=6)), max_size=4)
+        .map("".join),
+        max_size=25,
+    )
+)
+def test_near_miss_lines_never_crash_the_reader(body: list[str]) -> None:
+    lines = [_FRAGMENTS[0], _FRAGMENTS[2], _FRAGMENTS[3], _FRAGMENTS[4], *body]
+    lines = [line.strip() for line in lines if line.strip()]
+    block = Block(file="g", line=1, byte_offset=0, byte_length=0, lines=tuple(lines),
+                  line_numbers=tuple(range(1, len(lines) + 1)))
+    hand = parse_block(block)
+    assert "parser_crash" not in problem_codes(hand)
+
+
+# --- the fpdb corpus ----------------------------------------------------------------------
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+_NOT_REPLAYED = {"Hold'em", "Omaha", "Omaha Hi/Lo"}
+
+
+def _corpus_rows() -> list[dict[str, str]]:
+    inventory = CORPUS / "INVENTORY.tsv"
+    if not inventory.is_file():
+        return []
+    with inventory.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return [
+        row for row in rows
+        if row["site"] == "PokerStars" and not row["path"].startswith("summaries/")
+    ]
+
+
+def _variant_id(game: str) -> str | None:
+    if game in _NOT_REPLAYED:
+        return None
+    try:
+        return find_variant(game).id
+    except UnknownVariant:
+        return None
+
+
+def _expected_variants(row: dict[str, str]) -> Counter[str | None]:
+    game = row["game"]
+    if game.startswith("MIXED:"):
+        expected: Counter[str | None] = Counter()
+        for part in game.removeprefix("MIXED:").split(";"):
+            name, count = re.fullmatch(r"\s*(.+?) x(\d+)\s*", part).groups()  # type: ignore[union-attr]
+            expected[_variant_id(name)] += int(count)
+        return expected
+    return Counter({_variant_id(game): int(row["hands"])})
+
+
+def _corpus_hands(row: dict[str, str]) -> list[Hand]:
+    path = CORPUS / row["path"]
+    return [parse_block(block) for block in blocks_of(read_text(path), str(path))]
+
+
+@needs_corpus
+def test_corpus_inventory_lists_pokerstars_files() -> None:
+    assert len(_corpus_rows()) >= 25
+
+
+@needs_corpus
+@pytest.mark.parametrize("row", _corpus_rows(), ids=lambda row: row["path"])
+def test_corpus_file_is_read_completely(row: dict[str, str]) -> None:
+    hands = _corpus_hands(row)
+    assert len(hands) == int(row["hands"])
+    problems = [(hand.hand_id, p) for hand in hands for p in hand.problems
+                if p.fatal or p.code == "unknown_line"]
+    assert problems == []
+    assert Counter(hand.variant_id for hand in hands) == _expected_variants(row)
+    assert all(hand.site == SITE and hand.hand_id for hand in hands)
+    assert all(hand.started_at is not None for hand in hands)
+    assert all(hand.summary.line > 0 for hand in hands)
+    if "Hand.cancelled" in row["path"]:
+        assert all(hand.cancelled for hand in hands)
+    else:
+        assert not any(hand.cancelled for hand in hands)
+
+
+@needs_corpus
+def test_corpus_stud_hero_is_the_player_with_three_cards() -> None:
+    row = next(r for r in _corpus_rows() if "Salm IX" in r["path"])
+    (hand,) = _corpus_hands(row)
+    assert hand.hero == "steffen780"
+    assert [note.kind for note in hand.notes] == ["double_bet_allowed"]
+    assert (hand.summary.main_pot, hand.summary.side_pots) == (42, (61,))
+
+
+@needs_corpus
+def test_corpus_unreadable_card_is_a_problem_not_a_crash() -> None:
+    row = next(r for r in _corpus_rows() if "Triple-Stud" in r["path"])
+    (hand,) = _corpus_hands(row)
+    assert problem_codes(hand) == ["unreadable_cards"]
+    assert hand.mixed_game == "Triple Stud"
+    assert hand.started_at == datetime(2013, 1, 3, 14, 27, 43, tzinfo=UTC)
