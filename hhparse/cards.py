@@ -100,6 +100,14 @@ class Card:
         object.__setattr__(self, "code", rank_code(self.rank) | suit_code(self.suit))
         object.__setattr__(self, "bit", 1 << self.index)
 
+    # Cards are hashed and compared constantly (sets of known cards): by index, not by the
+    # generated tuple comparison.
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and other.index == self.index)
+
     def __str__(self) -> str:
         return self.rank.char + self.suit.char
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hhparse.parsers.base import Junk, split_blocks
+from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import Site, detect_site
 from hhparse.replay import ReplayResult, replay_hand
 
@@ -27,6 +27,8 @@ class FileResult:
     encoding: str
     hands: tuple[ReplayResult, ...]
     junk: tuple[Junk, ...]
+    blocks: tuple[HandBlock, ...] = ()
+    """The hand blocks, in the order of ``hands`` (their raw text, for rejects)."""
     problem: FileProblem | None = None
     size: int = 0
 
@@ -56,11 +58,11 @@ def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
             else FileProblem(file=file, code="empty_file", message="the file is empty"),
             size=len(data),
         )
-    split = split_blocks(data, file, site.is_start)
+    split = split_blocks(data, file, site.is_start, prefixes=site.prefixes)
     hands = tuple(replay_hand(site.parse_block(block)) for block in split.blocks)
     return FileResult(
         file=file, site=site.name, encoding=split.encoding, hands=hands, junk=split.junk,
-        size=len(data),
+        blocks=split.blocks, size=len(data),
     )
 
 

@@ -17,10 +17,15 @@ class Site:
     name: str
     is_start: Callable[[str], bool]
     parse_block: Callable[[HandBlock], Hand]
+    prefixes: tuple[str, ...] = ()
+    """Every hand-start line begins with one of these (lets the splitter skip the rest)."""
 
 
 SITES: tuple[Site, ...] = (
-    Site(name=pokerstars.SITE, is_start=pokerstars.is_start, parse_block=pokerstars.parse_block),
+    Site(
+        name=pokerstars.SITE, is_start=pokerstars.is_start, parse_block=pokerstars.parse_block,
+        prefixes=("PokerStars ",),
+    ),
 )
 
 

@@ -37,7 +37,7 @@ def replay_hand(hand: Hand, policies: Policies | None = None) -> ReplayResult:
     log = ProblemLog()
     _reading_problems(hand.problems, log)
     if hand.variant_id is None:
-        return ReplayResult(hand=hand, status=Status.UNSUPPORTED, problems=tuple(log.problems))
+        return _unsupported(hand, log)
     if hand.cancelled:
         log.error("hand_cancelled", hand.source.line, "the site cancelled this hand")
         return _rejected(hand, log)
@@ -52,6 +52,21 @@ def replay_hand(hand: Hand, policies: Policies | None = None) -> ReplayResult:
         message = f"internal error: {type(error).__name__}: {error}"
         log.error("replay_crash", hand.source.line, message)
         return _rejected(hand, log)
+
+
+UNREADABLE = frozenset({"unreadable_header", "parser_crash"})
+
+
+def _unsupported(hand: Hand, log: ProblemLog) -> ReplayResult:
+    """A game we do not replay is kept and counted; only an unreadable block is rejected.
+    What the reader says of its lines stays, as warnings: nobody judged the play."""
+    if any(problem.code in UNREADABLE for problem in log.problems):
+        return _rejected(hand, log)
+    warnings = tuple(
+        Problem(code=p.code, severity=Severity.WARNING, line=p.line, message=p.message)
+        for p in log.problems
+    )
+    return ReplayResult(hand=hand, status=Status.UNSUPPORTED, problems=warnings)
 
 
 def _with_policies(variant: Variant, policies: Policies) -> Variant:

@@ -33,6 +33,8 @@ class Replay:
     def __init__(self, hand: Hand, variant: Variant, log: ProblemLog) -> None:
         self.hand = hand
         self.variant = variant
+        self.is_draw = variant.is_draw
+        self.is_stud = variant.is_stud
         self.log = log
         self.structure = hand.structure or BettingStructure.FIXED_LIMIT
         self.players: dict[str, PlayerState] = {}
@@ -78,7 +80,8 @@ class Replay:
                 is_hero=seat.player == self.hand.hero,
                 dealt_in=not seat.sitting_out and seat.stack > 0,
             )
-        self._mark_dealt_in_by_actions()
+        if any(seat.sitting_out for seat in self.hand.seats):
+            self._mark_dealt_in_by_actions()
         dealt = [p for p in self.players.values() if p.dealt_in]
         after = self.hand.button_seat if self.hand.button_seat is not None else 0
         seat_order = clockwise_from([p.seat for p in dealt], after)
@@ -218,13 +221,13 @@ class Replay:
             player.committed = 0
             player.acted = False
             player.acted_at_raise = -1
-        if self.variant.is_draw and street > 0:
+        if self.is_draw and street > 0:
             self.begin_draw(street)
         self.to_act = self.first_to_act(line)
 
     def cards_per_player(self) -> int:
         """Cards each player still in holds by now (stud: 3 on 3rd street .. 7)."""
-        if not self.variant.is_stud:
+        if not self.is_stud:
             return self.variant.hand_size
         return min(7, 3 + self.last_dealing_street)
 
@@ -234,7 +237,7 @@ class Replay:
     def first_to_act(self, line: int) -> str | None:
         if self.hand_over():
             return None
-        if self.variant.is_stud:
+        if self.is_stud:
             return self.stud_first_to_act(line)
         if self.street == 0:
             return None  # decided once the blinds are posted (see betting.first_after_blinds)
@@ -281,7 +284,7 @@ class Replay:
     def finish_betting(self, line: int) -> None:
         if self.street < 0 or self.street == SHOWDOWN_STREET or self.round is None:
             return
-        if self.variant.is_draw and self.draw_queue:
+        if self.is_draw and self.draw_queue:
             return  # the draw itself is unfinished: finish_draws reports it
         if self.round_open():
             waiting = [p.name for p in self.active_in_hand() if self.needs_to_act(p)]
@@ -300,7 +303,7 @@ class Replay:
         self.cards.begin_draw(street)
 
     def finish_draws(self, line: int) -> None:
-        if self.variant.is_draw and self.street > 0:
+        if self.is_draw and self.street > 0:
             self.cards.end_draw(self.draw_round)
         if self.draw_queue:
             self.log.error(

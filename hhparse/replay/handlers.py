@@ -157,7 +157,13 @@ def _check_bring_in_player(r: Replay, player: PlayerState, action: Action) -> No
     if len(doors) != len(r.active_in_hand()) or not doors:
         return
     expected = boards.bring_in_player(doors, payer)
-    if expected != player.name:
+    if player.name not in doors:
+        r.log.error(
+            "bring_in_wrong_player", action.line,
+            f"{player.name} brings in but is no longer in the hand; {expected} shows the door "
+            f"card that brings in ({doors[expected]})",
+        )
+    elif expected != player.name:
         rule = "highest" if payer is BringInPayer.HIGHEST_UP_CARD else "lowest"
         r.log.error(
             "bring_in_wrong_player", action.line,
@@ -196,7 +202,7 @@ def _start_of_action(r: Replay, player: PlayerState, action: Action) -> RoundSta
             f"{player.name} {action.kind.value}s after everyone else folded",
         )
         return None
-    if r.variant.is_draw and r.street > 0:
+    if r.is_draw and r.street > 0:
         r.cards.end_draw(r.draw_round)  # the reshuffle line may follow the last discard
     _check_turn(r, player, action)
     return r.round
@@ -205,9 +211,9 @@ def _start_of_action(r: Replay, player: PlayerState, action: Action) -> RoundSta
 def _check_turn(r: Replay, player: PlayerState, action: Action) -> None:
     if r.round is None:
         return
-    if r.street == 0 and r.to_act is None and r.variant.is_draw and not r.round.bets_seen:
+    if r.street == 0 and r.to_act is None and r.is_draw and not r.round.bets_seen:
         r.to_act = _first_after_blinds(r)
-    if r.variant.is_stud and r.street > 0 and r.to_act is None and not r.round.bets_seen:
+    if r.is_stud and r.street > 0 and r.to_act is None and not r.round.bets_seen:
         best = r.best_board_players()
         if best and player.name not in best:
             r.log.error(
@@ -369,7 +375,7 @@ def _is_limit(r: Replay) -> bool:
 def _is_stud_completion(r: Replay, to: int) -> bool:
     round_ = r.round
     return bool(
-        r.variant.is_stud and r.street == 0 and round_ is not None and not round_.completed
+        r.is_stud and r.street == 0 and round_ is not None and not round_.completed
         and round_.current_bet <= r.bring_in_amount
     )
 
@@ -415,7 +421,7 @@ def _check_limit_size(
             )
         return to * 2 >= step or not all_in
     allowed = {round_.current_bet + step}
-    if r.variant.is_stud and r.street == 1 and _open_pair_showing(r):
+    if r.is_stud and r.street == 1 and _open_pair_showing(r):
         allowed.add(round_.current_bet + r.step_for(2))
     if to not in allowed and not (all_in and to < max(allowed)):
         r.log.error(
@@ -492,7 +498,7 @@ def on_draw(r: Replay, action: Action) -> None:
     player = r.actor(action)
     if player is None:
         return
-    if not r.variant.is_draw:
+    if not r.is_draw:
         r.log.error("draw_in_stud", action.line, f"{player.name} draws in a stud game")
         return
     if player.folded:
@@ -572,7 +578,7 @@ def on_dealt(r: Replay, action: Action) -> None:
     if player is None:
         r.log.error("actor_not_seated", action.line, f"cards dealt to unseated {action.player!r}")
         return
-    if r.variant.is_stud:
+    if r.is_stud:
         _dealt_stud(r, player, action)
     else:
         _dealt_draw(r, player, action)
@@ -581,7 +587,7 @@ def on_dealt(r: Replay, action: Action) -> None:
 def _community_cards(r: Replay, action: Action) -> None:
     """Stud with too few cards left for 7th street: one card face up for everyone."""
     cards = action.cards + action.new_cards
-    if not r.variant.is_stud or r.street != 4 or len(cards) != 1:
+    if not r.is_stud or r.street != 4 or len(cards) != 1:
         r.log.error(
             "community_card_not_allowed", action.line,
             f"community card(s) {format_cards(cards)} dealt on street {r.street}",
@@ -685,7 +691,7 @@ def on_show(r: Replay, action: Action) -> None:
     hero_knows_all = player.is_hero and len(known) + len(r.board) >= size
     if complete and hero_knows_all and shown != known:
         _shown_mismatch(r, player, action, "holds")
-    elif complete and r.variant.is_stud and not set(player.up_cards) <= shown:
+    elif complete and r.is_stud and not set(player.up_cards) <= shown:
         _shown_mismatch(r, player, action, "shows up cards")
     elif not complete:
         if player.is_hero and not shown <= known:

@@ -16,7 +16,7 @@ def clockwise_from(seats: Sequence[int], after: int) -> list[int]:
 
 def position_labels(seats: Sequence[int], button: int | None) -> dict[int, str]:
     """BTN, SB, BB, then UTG ... HJ, CO for the seats dealt in (button games only)."""
-    if button is None or not seats:
+    if button is None or len(seats) < 2:
         return {seat: "" for seat in seats}
     order = clockwise_from(seats, button)  # SB first, the button last
     if len(order) == 2:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hhparse.cards import Card
@@ -84,25 +83,33 @@ def settle(r: Replay) -> list[PotResult]:
         p.name: evaluate_hand(r.variant, p.shown) for p in contenders if p.shown is not None
     }
     _check_shown_hands(r, evaluations)
-    expected: dict[str, Fraction] = {p.name: Fraction(0) for p in players}
+    expected: dict[str, int] = {p.name: 0 for p in players}
     splits: dict[str, int] = {p.name: 0 for p in players}
+    """How many split shares each player has: each may be off by the odd chip."""
     results: list[PotResult] = []
     distributable = _after_rake(r, pots)
     for index, (pot, amount) in enumerate(zip(pots, distributable, strict=True)):
-        for half, share, winners in _award(r, pot, evaluations):
-            won = [amount * share / len(winners)] * len(winners)
+        awards = _award(r, pot, evaluations)
+        for (half, winners), half_amount in zip(awards, _divide(amount, len(awards)),
+                                                strict=True):
+            won = _divide(half_amount, len(winners))
             for name, value in zip(winners, won, strict=True):
                 expected[name] += value
-                if len(winners) > 1 or value.denominator != 1:
+                if len(winners) > 1 or len(awards) > 1:
                     splits[name] += 1
             results.append(PotResult(
-                index=index, half=half, amount=pot.amount, eligible=pot.eligible,
-                winners=tuple(winners),
-                won=tuple(int(pot.amount * share / len(winners)) for _ in winners),
+                index=index, half=half, amount=half_amount, eligible=pot.eligible,
+                winners=tuple(winners), won=tuple(won),
             ))
     _check_collections(r, expected, splits)
     _check_summary(r, pots)
     return results
+
+
+def _divide(amount: int, parts: int) -> list[int]:
+    """Equal shares in minor units; the odd chips go to the first shares."""
+    share, odd = divmod(amount, parts)
+    return [share + (1 if place < odd else 0) for place in range(parts)]
 
 
 def _after_rake(r: Replay, pots: list[Pot]) -> list[int]:
@@ -137,24 +144,22 @@ def _printed_pots_consistent(printed: list[int], pots: list[Pot], rake: int) -> 
 
 def _award(
     r: Replay, pot: Pot, evaluations: dict[str, list[Evaluation | None]]
-) -> list[tuple[str, Fraction, list[str]]]:
-    """(half, share of the pot, winners) for one pot."""
+) -> list[tuple[str, list[str]]]:
+    """(half, winners) for one pot; the halves share it equally."""
     halves = HALF_NAMES[r.variant.split]
     if len(pot.eligible) == 1:
-        return [(halves[0] if len(halves) == 1 else "all", Fraction(1), list(pot.eligible))]
+        return [("all", list(pot.eligible))]
     shown = [name for name in pot.eligible if name in evaluations]
     if not shown:
-        return [("all", Fraction(1), _collectors(r, pot))]
-    awards = []
-    low_winners = _best(shown, evaluations, 1) if len(halves) == 2 else []
-    if len(halves) == 2 and not low_winners and r.variant.split is PotSplit.HI_LO_EIGHT:
-        return [("high", Fraction(1), _best(shown, evaluations, 0))]
-    for position, half in enumerate(halves):
-        winners = _best(shown, evaluations, position)
-        share = Fraction(1, len(halves))
-        if winners:
-            awards.append((half, share, winners))
-    return awards
+        return [("all", _collectors(r, pot))]
+    if not any(any(e is not None for e in evaluations[name]) for name in shown):
+        return [("all", _collectors(r, pot))]  # nothing rankable: shown_hand_invalid says so
+    if len(halves) == 1:
+        return [(halves[0], _best(shown, evaluations, 0))]
+    low_winners = _best(shown, evaluations, 1)
+    if not low_winners:  # hi/lo: no qualifying low, the high hand scoops
+        return [("high", _best(shown, evaluations, 0))]
+    return [(halves[0], _best(shown, evaluations, 0)), (halves[1], low_winners)]
 
 
 def _best(names: list[str], evaluations: dict[str, list[Evaluation | None]],
@@ -185,7 +190,7 @@ def _check_shown_hands(r: Replay, evaluations: dict[str, list[Evaluation | None]
             )
 
 
-def _check_collections(r: Replay, expected: dict[str, Fraction],
+def _check_collections(r: Replay, expected: dict[str, int],
                        splits: dict[str, int]) -> None:
     collect_line = {action.player: action.line for action in reversed(r.collects)}
     overpaid = [
