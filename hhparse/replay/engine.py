@@ -39,6 +39,7 @@ class Replay:
         self.structure = hand.structure or BettingStructure.FIXED_LIMIT
         self.players: dict[str, PlayerState] = {}
         self._active: list[PlayerState] = []
+        self.place: dict[str, int] = {}
         self.order: list[str] = []
         """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
         self.street = -1
@@ -87,6 +88,7 @@ class Replay:
         seat_order = clockwise_from([p.seat for p in dealt], after)
         by_seat = {p.seat: p.name for p in dealt}
         self.order = [by_seat[seat] for seat in seat_order]
+        self.place = {name: index for index, name in enumerate(self.order)}
         self.refresh_active()
         if len(self.order) < 2:
             self.log.error(
@@ -256,15 +258,21 @@ class Replay:
 
     def next_able(self, after: str | None, include_start: bool) -> str | None:
         """The next player clockwise (from ``after``) who still has to act this round."""
-        if not self.order or self.round is None:
+        round_ = self.round
+        if round_ is None or not self.order:
             return None
-        start = self.order.index(after) if after in self.order else -1
-        count = len(self.order)
-        offsets = range(0, count) if include_start else range(1, count + 1)
-        for offset in offsets:
-            name = self.order[(start + offset) % count]
-            if self.needs_to_act(self.players[name]):
-                return name
+        order = self.order
+        count = len(order)
+        start = self.place.get(after, -1) if after is not None else -1
+        first = 0 if include_start else 1
+        able = self.able_count()
+        current_bet = round_.current_bet
+        for offset in range(first, count + first):
+            player = self.players[order[(start + offset) % count]]
+            if not player.dealt_in or player.folded or player.all_in:
+                continue
+            if player.committed < current_bet or (not player.acted and able > 1):
+                return player.name
         return None
 
     def needs_to_act(self, player: PlayerState) -> bool:

@@ -436,7 +436,7 @@ def _check_limit_size(
 
 
 def _open_pair_showing(r: Replay) -> bool:
-    if r.variant.forced.bring_in is not BringInPayer.LOWEST_UP_CARD:
+    if not r.variant.open_pair_big_bet:
         return False
     return any(boards.has_open_pair(p.up_cards) for p in r.active_in_hand())
 

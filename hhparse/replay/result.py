@@ -74,7 +74,7 @@ class PotResult:
     eligible: tuple[str, ...]
     winners: tuple[str, ...]
     won: tuple[int, ...]
-    """Amount won by each winner, in the order of ``winners`` (before rake)."""
+    """Amount won by each winner, in the order of ``winners`` (after the rake)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

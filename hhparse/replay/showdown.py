@@ -235,7 +235,10 @@ def _check_summary(r: Replay, pots: list[Pot]) -> None:
     collected = sum(p.collected for p in r.players.values())
     rake = summary.rake or 0
     if summary.total_pot is None:
-        r.log.warning("no_total_pot", line, "the summary gives no total pot")
+        r.log.error(
+            "hand_incomplete", r.hand.source.line,
+            "the hand has no summary (no 'Total pot' line): it is cut off",
+        )
         return
     if summary.total_pot != contributed:
         r.log.error(

@@ -72,6 +72,7 @@ def _stud_game(
     rankings: tuple[str, ...],
     split: PotSplit = PotSplit.SINGLE,
     odd_chip: OddChip = OddChip.ANY_WITHIN_ONE,
+    open_pair_big_bet: bool = False,
 ) -> Variant:
     return Variant(
         id=id,
@@ -86,6 +87,7 @@ def _stud_game(
         rankings=rankings,
         split=split,
         first_to_act_later=first_to_act,
+        open_pair_big_bet=open_pair_big_bet,
         policies=Policies(odd_chip=odd_chip),
     )
 
@@ -133,7 +135,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     _stud_game(
         id="stud", name="Seven-Card Stud", bring_in=BringInPayer.LOWEST_UP_CARD,
-        first_to_act=FirstToAct.BEST_HIGH_BOARD, rankings=("high",),
+        first_to_act=FirstToAct.BEST_HIGH_BOARD, rankings=("high",), open_pair_big_bet=True,
     ),
     _stud_game(
         id="stud8", name="Seven-Card Stud Hi/Lo", bring_in=BringInPayer.LOWEST_UP_CARD,

@@ -160,6 +160,9 @@ class Variant:
     """Ranking ids (see hhparse.evaluators.RANKINGS); two for a split-pot game."""
     split: PotSplit = PotSplit.SINGLE
     first_to_act_later: FirstToAct = FirstToAct.LEFT_OF_BUTTON
+    open_pair_big_bet: bool = False
+    """Stud high: with an open pair showing on 4th street, the big bet may be made (not in
+    Razz, nor in stud hi/lo, where PokerStars keeps the small bet)."""
     policies: Policies = field(default_factory=Policies)
 
     @property
