@@ -13,11 +13,10 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 demo: $(STAMP)
+	$(BIN)/hhparse ingest data/samples
+	$(BIN)/hhparse stored
 	$(BIN)/hhparse rank 27 "7s 5d 4h 3c 2s" "Ac 2d 3h 4s 5c" "6h 5d 4c 3s 2h"
-	$(BIN)/hhparse rank badugi "As 2d 3c 4h" "As 2s 3d 4c" "Kc Qd Jh Ts"
-	$(BIN)/hhparse rank razz "Ah 2c 3d 4s 8h Kc Kd" "Ah 2d 3c 5s 6h 6c 6d"
 	$(BIN)/hhparse rank badacey "As 2d 3c 4h 5s" "Ah 2c 3d 7s 8h"
-	$(BIN)/hhparse rank high "Ah Kh Qh Jh Th" "9c 9d 9h 9s 2c" --json
 
 test: $(STAMP) lint typecheck pytest
 
@@ -33,6 +32,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluators.py
 	$(BIN)/python benchmarks/replay.py
+	$(BIN)/python benchmarks/ingest.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

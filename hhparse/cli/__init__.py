@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hhparse.cli import check, rank
+from hhparse.cli import check, ingest, rank
 
 app = typer.Typer(
     name="hhparse",
@@ -14,6 +14,8 @@ app = typer.Typer(
 )
 app.command(name="rank")(rank.rank_command)
 app.command(name="check")(check.check_command)
+app.command(name="ingest")(ingest.ingest_command)
+app.command(name="stored")(ingest.stored_command)
 
 
 @app.callback()

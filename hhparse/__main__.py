@@ -1,0 +1,5 @@
+"""`python -m hhparse` is the `hhparse` command."""
+
+from hhparse.cli import main
+
+main()

@@ -1,0 +1,19 @@
+"""What the database holds, per variant (`hhparse stored`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hhparse.ingest.run import connect
+from hhparse.sqlfiles import sql
+
+
+def stored_per_variant(database: Path, wait_seconds: float = 30.0) -> list[dict[str, Any]]:
+    con = connect(database, wait_seconds, read_only=True)
+    try:
+        cursor = con.execute(sql("ingest/stored_per_variant"))
+        names = [column[0] for column in cursor.description or ()]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    finally:
+        con.close()

@@ -1,0 +1,39 @@
+"""The DuckDB store: schema migrations, polars frames of replayed hands, bulk writes.
+
+Typical use (the caller owns the transaction)::
+
+    con = open_store("hands.duckdb")
+    frames = frames_for(results, source_ids)
+    con.begin()
+    counts = insert_frames(con, frames)
+    con.commit()
+
+The tables and their columns are documented in docs/schema.md.
+"""
+
+from hhparse.store.frames import SCHEMAS, TABLES, FileResultLike, Frames, frames_for
+from hhparse.store.schema import (
+    StoreError,
+    latest_version,
+    migrate,
+    migrations,
+    open_store,
+    schema_version,
+)
+from hhparse.store.writer import InsertCounts, insert_frames
+
+__all__ = [
+    "SCHEMAS",
+    "TABLES",
+    "FileResultLike",
+    "Frames",
+    "InsertCounts",
+    "StoreError",
+    "frames_for",
+    "insert_frames",
+    "latest_version",
+    "migrate",
+    "migrations",
+    "open_store",
+    "schema_version",
+]

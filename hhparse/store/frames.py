@@ -1,0 +1,630 @@
+"""Replayed files -> one polars DataFrame per store table (columns exactly as the tables').
+
+:func:`frames_for` turns the results of many files into :class:`Frames`. It is the hot
+path between replay and DuckDB, so it builds plain column lists in Python loops (records
+are transposed with ``zip(*...)`` and ``attrgetter``, never turned into per-row dicts),
+then makes one DataFrame per table with an explicit schema: an empty frame still has every
+column, with its type.
+
+Where each hand goes (one place only):
+
+- accepted -> ``hands`` (+ ``players``, ``actions``, ``draws``, ``pots``);
+- rejected, and "unsupported" hands that carry an error (a header the reader could not
+  read, so the game is unknown) -> ``rejects``;
+- unsupported (Hold'em, Omaha ...) -> ``unsupported``;
+- every problem of every hand -> ``problems`` (``status`` says which of the above it is).
+
+Duplicates inside one batch: a hand (same site and hand id) met again in the batch is
+listed again in ``hands`` -- so the writer can count it as a duplicate, per source -- but
+its players, actions, draws, pots and problems are not. The same holds for ``unsupported``
+and ``rejects`` (a reject without a hand id: same source path and byte offset).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from itertools import chain
+from operator import attrgetter
+from typing import Final, Protocol
+
+import numpy as np
+import polars as pl
+
+from hhparse.cards import DECK, Card
+from hhparse.parsers.base import Junk
+from hhparse.records import SHOWDOWN_STREET, Action, Kind
+from hhparse.replay.result import Problem, ReplayResult, Severity, Status
+from hhparse.variants import BY_ID
+
+__all__ = [
+    "SCHEMAS",
+    "TABLES",
+    "FileResultLike",
+    "Frames",
+    "frames_for",
+]
+
+
+class TextBlock(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+class FileResultLike(Protocol):
+    """What :func:`frames_for` reads of a :class:`hhparse.pipeline.FileResult`."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def site(self) -> str | None: ...
+    @property
+    def hands(self) -> Sequence[ReplayResult]: ...
+    @property
+    def junk(self) -> Sequence[Junk]: ...
+    @property
+    def blocks(self) -> Sequence[TextBlock]: ...
+
+
+# --- schemas -----------------------------------------------------------------------------
+
+_STR: Final[pl.DataType] = pl.String()
+_INT: Final[pl.DataType] = pl.Int32()
+_BIG: Final[pl.DataType] = pl.Int64()
+_BOOL: Final[pl.DataType] = pl.Boolean()
+_TIME: Final[pl.DataType] = pl.Datetime("us")
+
+SCHEMAS: Final[dict[str, pl.Schema]] = {
+    "hands": pl.Schema({
+        "site": _STR, "hand_id": _STR, "variant": _STR, "game_text": _STR,
+        "structure": _STR, "currency": _STR, "unit": _STR,
+        "small_blind": _BIG, "big_blind": _BIG, "small_bet": _BIG, "big_bet": _BIG,
+        "ante": _BIG, "bring_in": _BIG,
+        "tournament_id": _STR, "buy_in": _BIG, "fee": _BIG, "bounty": _BIG,
+        "buy_in_currency": _STR, "level": _STR,
+        "table_name": _STR, "max_seats": _INT, "button_seat": _INT,
+        "started_at": _TIME, "started_at_text": _STR,
+        "players_dealt": _INT, "total_pot": _BIG, "rake": _BIG, "went_to_showdown": _BOOL,
+        "mixed_game": _STR, "home_game": _STR, "play_money": _BOOL, "zoom": _BOOL,
+        "hero": _STR,
+        "source_id": _INT, "source_path": _STR, "byte_offset": _BIG, "byte_length": _BIG,
+        "first_line": _INT, "line_count": _INT, "warnings": _INT,
+    }),
+    "players": pl.Schema({
+        "site": _STR, "hand_id": _STR, "player": _STR, "seat": _INT, "position": _STR,
+        "is_hero": _BOOL, "dealt_in": _BOOL, "starting_stack": _BIG, "contributed": _BIG,
+        "collected": _BIG, "net": _BIG, "went_to_showdown": _BOOL, "won_at_showdown": _BOOL,
+        "final_cards": _STR, "final_class": _STR, "final_description": _STR,
+    }),
+    "actions": pl.Schema({
+        "site": _STR, "hand_id": _STR, "seq": _INT, "round_index": _INT, "round_name": _STR,
+        "player": _STR, "kind": _STR, "amount": _BIG, "raise_to": _BIG, "all_in": _BOOL,
+        "cards": _STR, "new_cards": _STR, "n_cards": _INT, "pot": _STR, "source_line": _INT,
+    }),
+    "draws": pl.Schema({
+        "site": _STR, "hand_id": _STR, "player": _STR, "draw_round": _INT, "discarded": _INT,
+        "discarded_cards": _STR, "new_cards": _STR, "hand_before": _STR, "hand_after": _STR,
+        "source_line": _INT,
+    }),
+    "pots": pl.Schema({
+        "site": _STR, "hand_id": _STR, "pot_index": _INT, "half": _STR, "amount": _BIG,
+        "eligible": pl.List(_STR), "winners": pl.List(_STR), "won": pl.List(_BIG),
+    }),
+    "problems": pl.Schema({
+        "site": _STR, "hand_id": _STR, "status": _STR, "source_id": _INT,
+        "source_path": _STR, "byte_offset": _BIG, "code": _STR, "severity": _STR,
+        "line": _INT, "message": _STR,
+    }),
+    "rejects": pl.Schema({
+        "source_id": _INT, "source_path": _STR, "byte_offset": _BIG, "byte_length": _BIG,
+        "first_line": _INT, "site": _STR, "hand_id": _STR, "variant": _STR,
+        "game_text": _STR, "stage": _STR, "code": _STR, "message": _STR, "errors": _INT,
+        "raw_text": _STR,
+    }),
+    "unsupported": pl.Schema({
+        "site": _STR, "hand_id": _STR, "game": _STR, "source_id": _INT,
+        "source_path": _STR, "byte_offset": _BIG, "byte_length": _BIG, "first_line": _INT,
+        "raw_text": _STR,
+    }),
+    "junk": pl.Schema({
+        "source_id": _INT, "source_path": _STR, "first_line": _INT, "byte_offset": _BIG,
+        "byte_length": _BIG, "text": _STR,
+    }),
+}
+"""The columns of each frame, in the order of its table's columns."""
+
+TABLES: Final[dict[str, str]] = {
+    "hands": "hands", "players": "players", "actions": "actions", "draws": "draws",
+    "pots": "pots", "problems": "problems", "rejects": "rejects",
+    "unsupported": "unsupported_hands", "junk": "junk",
+}
+"""Frame name -> table name."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Frames:
+    """One DataFrame per store table; see :data:`SCHEMAS` for the columns."""
+
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+    draws: pl.DataFrame
+    pots: pl.DataFrame
+    problems: pl.DataFrame
+    rejects: pl.DataFrame
+    unsupported: pl.DataFrame
+    junk: pl.DataFrame
+
+    def items(self) -> list[tuple[str, pl.DataFrame]]:
+        """(frame name, frame) pairs, in table order."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self)]
+
+
+# --- small converters ------------------------------------------------------------------
+
+_CARD_TEXT: Final = tuple(str(card) for card in DECK)
+
+_DRAW_ROUNDS: Final = {0: "predraw", 1: "draw1", 2: "draw2", 3: "draw3",
+                       SHOWDOWN_STREET: "showdown"}
+_STUD_ROUNDS: Final = {0: "3rd", 1: "4th", 2: "5th", 3: "6th", 4: "7th",
+                       SHOWDOWN_STREET: "showdown"}
+_IS_DRAW: Final = {variant_id: variant.is_draw for variant_id, variant in BY_ID.items()}
+
+_ACTED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,
+                           Kind.CHECK, Kind.FOLD, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB,
+                           Kind.ANTE})
+"""Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
+
+_PLAYER_FIELDS: Final = attrgetter(
+    "player", "seat", "position", "is_hero", "starting_stack", "contributed", "collected",
+    "net", "went_to_showdown", "won_at_showdown", "final_cards", "final_class",
+    "final_description",
+)
+_DRAW_FIELDS: Final = attrgetter(
+    "player", "draw_round", "discarded", "discarded_cards", "new_cards", "hand_before",
+    "hand_after", "line",
+)
+_POT_FIELDS: Final = attrgetter("index", "half", "amount", "eligible", "winners", "won")
+
+
+def _cards_column(column: Sequence[tuple[Card, ...]]) -> list[str | None]:
+    text = _CARD_TEXT
+    return [" ".join([text[c.index] for c in cards]) if cards else None for cards in column]
+
+
+def _drawn_column(
+    column: Sequence[tuple[Card, ...]], discarded: Sequence[int]
+) -> list[str | None]:
+    """Discarded or new cards: '' when none were drawn (stood pat), NULL when unknown."""
+    text = _CARD_TEXT
+    return [
+        " ".join([text[c.index] for c in cards]) if cards else ("" if n == 0 else None)
+        for cards, n in zip(column, discarded, strict=True)
+    ]
+
+
+def _repeat(values: list[str], counts: list[int]) -> pl.Series:
+    """Each value repeated counts[i] times, in order (the keys of a child table)."""
+    index = np.repeat(np.arange(len(values), dtype=np.int64), counts)
+    return pl.Series(values, dtype=pl.String).gather(index)
+
+
+def _list_series(values: Sequence[tuple[object, ...]], inner: pl.DataType) -> pl.Series:
+    """A list column from tuples, built from one flat column (polars converts a sequence
+    of tuples element by element, some fifty times slower)."""
+    lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
+    rows = np.repeat(np.arange(len(values), dtype=np.int64), lengths)
+    flat = pl.DataFrame({
+        "row": pl.Series(rows, dtype=pl.Int64),
+        "value": pl.Series(list(chain.from_iterable(values)), dtype=inner),
+    })
+    lists = flat.group_by("row", maintain_order=True).agg(pl.col("value"))
+    every = pl.DataFrame({"row": pl.Series(np.arange(len(values), dtype=np.int64))})
+    column = every.join(lists, on="row", how="left", maintain_order="left")["value"]
+    return column.fill_null(pl.Series([[]], dtype=pl.List(inner)))
+
+
+def _blank_to_null(*names: str) -> list[pl.Expr]:
+    return [pl.when(pl.col(name) != "").then(pl.col(name)).alias(name) for name in names]
+
+
+# --- the builder ---------------------------------------------------------------------------
+
+
+_Row = tuple[object, ...]
+
+
+class _Builder:
+    """Rows and column lists, filled hand by hand; :meth:`frames` makes the DataFrames.
+
+    Tables with one row per hand collect row tuples (one BUILD_TUPLE per hand, transposed
+    once at the end); child tables collect the records themselves plus, per hand, its key
+    and row count (the keys are repeated in polars).
+    """
+
+    def __init__(self) -> None:
+        self.hands: list[_Row] = []
+        self.rejects: list[_Row] = []
+        self.unsupported: list[_Row] = []
+        self.junk: list[_Row] = []
+        self.problems: list[_Row] = []
+        self.child_sites: list[str] = []
+        self.child_ids: list[str] = []
+        self.child_draw_game: list[bool] = []
+        self.actions: list[Action] = []
+        self.action_counts: list[int] = []
+        self.players: list[object] = []
+        self.player_counts: list[int] = []
+        self.dealt_in: list[bool] = []
+        self.draws: list[object] = []
+        self.draw_counts: list[int] = []
+        self.pots: list[object] = []
+        self.pot_counts: list[int] = []
+        self.seen_hands: set[tuple[str, str]] = set()
+        self.seen_unsupported: set[tuple[str, str]] = set()
+        self.seen_rejects: set[tuple[str, str | int]] = set()
+
+    # -- per file
+
+    def add_file(self, result: FileResultLike, source_id: int | None) -> None:
+        path = result.file
+        blocks = result.blocks
+        for index, replayed in enumerate(result.hands):
+            status = replayed.status
+            if status is Status.ACCEPTED:
+                self._accepted(replayed, source_id, path)
+                continue
+            raw = blocks[index].text if index < len(blocks) else None
+            errors = replayed.errors
+            if status is Status.REJECTED or errors:
+                self._rejected(replayed, errors, source_id, path, raw, result.site)
+            else:
+                self._unsupported(replayed, source_id, path, raw)
+        self.junk.extend(
+            (source_id, path, item.line, item.byte_offset, item.byte_length, item.text)
+            for item in result.junk
+        )
+
+    # -- accepted hands
+
+    def _accepted(self, replayed: ReplayResult, source_id: int | None, path: str) -> None:
+        hand = replayed.hand
+        key = (hand.site, hand.hand_id)
+        if key in self.seen_hands:
+            self.hands.append(_hand_row(replayed, source_id, path, _dealt_in(replayed)))
+            return
+        self.seen_hands.add(key)
+        dealt = _dealt_in(replayed)
+        self.hands.append(_hand_row(replayed, source_id, path, dealt))
+        self.child_sites.append(hand.site)
+        self.child_ids.append(hand.hand_id)
+        self.child_draw_game.append(_IS_DRAW.get(hand.variant_id or "", False))
+        self.actions.extend(hand.actions)
+        self.action_counts.append(len(hand.actions))
+        self.players.extend(replayed.players)
+        self.player_counts.append(len(replayed.players))
+        self.dealt_in.extend(dealt)
+        self.draws.extend(replayed.draws)
+        self.draw_counts.append(len(replayed.draws))
+        self.pots.extend(replayed.pots)
+        self.pot_counts.append(len(replayed.pots))
+        if replayed.problems:
+            self._problems(replayed, "accepted", source_id, path)
+
+    # -- failed and unsupported hands
+
+    def _rejected(
+        self,
+        replayed: ReplayResult,
+        errors: Sequence[Problem],
+        source_id: int | None,
+        path: str,
+        raw: str | None,
+        file_site: str | None,
+    ) -> None:
+        hand = replayed.hand
+        source = hand.source
+        first = errors[0] if errors else None
+        self.rejects.append((
+            source_id, path, source.byte_offset, source.byte_length, source.line,
+            hand.site or file_site, hand.hand_id or None, hand.variant_id,
+            hand.game_text or None,
+            "read" if any(p.fatal for p in hand.problems) else "replay",
+            first.code if first else "unknown",
+            first.message if first else "rejected without a recorded error",
+            len(errors), raw,
+        ))
+        key = (hand.site, hand.hand_id) if hand.hand_id else (path, source.byte_offset)
+        if key not in self.seen_rejects:
+            self.seen_rejects.add(key)
+            self._problems(replayed, "rejected", source_id, path)
+
+    def _unsupported(
+        self, replayed: ReplayResult, source_id: int | None, path: str, raw: str | None
+    ) -> None:
+        hand = replayed.hand
+        source = hand.source
+        self.unsupported.append((
+            hand.site, hand.hand_id, hand.game_text, source_id, path, source.byte_offset,
+            source.byte_length, source.line, raw,
+        ))
+        key = (hand.site, hand.hand_id)
+        if key not in self.seen_unsupported:
+            self.seen_unsupported.add(key)
+            self._problems(replayed, "unsupported", source_id, path)
+
+    def _problems(
+        self, replayed: ReplayResult, status: str, source_id: int | None, path: str
+    ) -> None:
+        hand = replayed.hand
+        site = hand.site or None
+        hand_id = hand.hand_id or None
+        offset = hand.source.byte_offset
+        self.problems.extend(
+            (site, hand_id, status, source_id, path, offset, p.code, p.severity.value,
+             p.line, p.message)
+            for p in replayed.problems
+        )
+
+    # -- frames
+
+    def frames(self) -> Frames:
+        actions = self._actions_frame()
+        return Frames(
+            hands=_with_posted_forced_bets(_rows_frame(self.hands, "hands"), actions),
+            players=self._players_frame(),
+            actions=actions,
+            draws=self._draws_frame(),
+            pots=self._pots_frame(),
+            problems=_rows_frame(self.problems, "problems"),
+            rejects=_rows_frame(self.rejects, "rejects"),
+            unsupported=_rows_frame(self.unsupported, "unsupported"),
+            junk=_rows_frame(self.junk, "junk"),
+        )
+
+    def _keys(self, counts: list[int]) -> dict[str, pl.Series]:
+        return {
+            "site": _repeat(self.child_sites, counts).alias("site"),
+            "hand_id": _repeat(self.child_ids, counts).alias("hand_id"),
+        }
+
+    def _actions_frame(self) -> pl.DataFrame:
+        schema = SCHEMAS["actions"]
+        if not self.actions:
+            return pl.DataFrame(schema=schema)
+        # By field name, so a field added to Action changes nothing here.
+        column = dict(zip(Action._fields, zip(*self.actions, strict=True), strict=True))
+        counts = self.action_counts
+        seq: list[int] = []
+        for n in counts:
+            seq.extend(range(n))
+        draw_game = pl.Series(self.child_draw_game, dtype=pl.Boolean).gather(
+            np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+        )
+        frame = pl.DataFrame(
+            {
+                **self._keys(counts),
+                "seq": pl.Series(seq, dtype=_INT),
+                "round_index": pl.Series(column["street"], dtype=_INT),
+                "draw_game": draw_game,
+                "player": pl.Series(column["player"], dtype=_STR),
+                "kind": pl.Series(column["kind"], dtype=_STR),
+                "amount": pl.Series(column["amount"], dtype=_BIG),
+                "raise_to": pl.Series(column["to"], dtype=_BIG),
+                "all_in": pl.Series(column["all_in"], dtype=_BOOL),
+                "cards": pl.Series(_cards_column(column["cards"]), dtype=_STR),
+                "new_cards": pl.Series(_cards_column(column["new_cards"]), dtype=_STR),
+                "n_cards": pl.Series(column["n_cards"], dtype=_INT),
+                "pot": pl.Series(column["pot"], dtype=_STR),
+                "source_line": pl.Series(column["line"], dtype=_INT),
+            }
+        )
+        index = pl.col("round_index")
+        round_name = (
+            pl.when(pl.col("draw_game"))
+            .then(index.replace_strict(_DRAW_ROUNDS, default=None, return_dtype=_STR))
+            .otherwise(index.replace_strict(_STUD_ROUNDS, default=None, return_dtype=_STR))
+        )
+        return frame.with_columns(
+            pl.coalesce(round_name, pl.format("round{}", index)).alias("round_name"),
+            *_blank_to_null("player", "pot"),
+        ).select(list(schema))
+
+    def _players_frame(self) -> pl.DataFrame:
+        schema = SCHEMAS["players"]
+        if not self.players:
+            return pl.DataFrame(schema=schema)
+        (player, seat, position, is_hero, stack, contributed, collected, net, showdown,
+         won, final_cards, final_class, description) = zip(
+            *map(_PLAYER_FIELDS, self.players), strict=True
+        )
+        frame = pl.DataFrame(
+            {
+                **self._keys(self.player_counts),
+                "player": pl.Series(player, dtype=_STR),
+                "seat": pl.Series(seat, dtype=_INT),
+                "position": pl.Series(position, dtype=_STR),
+                "is_hero": pl.Series(is_hero, dtype=_BOOL),
+                "dealt_in": pl.Series(self.dealt_in, dtype=_BOOL),
+                "starting_stack": pl.Series(stack, dtype=_BIG),
+                "contributed": pl.Series(contributed, dtype=_BIG),
+                "collected": pl.Series(collected, dtype=_BIG),
+                "net": pl.Series(net, dtype=_BIG),
+                "went_to_showdown": pl.Series(showdown, dtype=_BOOL),
+                "won_at_showdown": pl.Series(won, dtype=_BOOL),
+                "final_cards": pl.Series(_cards_column(final_cards), dtype=_STR),
+                "final_class": pl.Series(final_class, dtype=_STR),
+                "final_description": pl.Series(description, dtype=_STR),
+            }
+        )
+        return frame.with_columns(
+            *_blank_to_null("position", "final_class", "final_description")
+        )
+
+    def _draws_frame(self) -> pl.DataFrame:
+        schema = SCHEMAS["draws"]
+        if not self.draws:
+            return pl.DataFrame(schema=schema)
+        (player, draw_round, discarded, discarded_cards, new_cards, before, after,
+         line) = zip(*map(_DRAW_FIELDS, self.draws), strict=True)
+        return pl.DataFrame(
+            {
+                **self._keys(self.draw_counts),
+                "player": pl.Series(player, dtype=_STR),
+                "draw_round": pl.Series(draw_round, dtype=_INT),
+                "discarded": pl.Series(discarded, dtype=_INT),
+                "discarded_cards": pl.Series(
+                    _drawn_column(discarded_cards, discarded), dtype=_STR
+                ),
+                "new_cards": pl.Series(_drawn_column(new_cards, discarded), dtype=_STR),
+                "hand_before": pl.Series(_cards_column(before), dtype=_STR),
+                "hand_after": pl.Series(_cards_column(after), dtype=_STR),
+                "source_line": pl.Series([n or None for n in line], dtype=_INT),
+            }
+        )
+
+    def _pots_frame(self) -> pl.DataFrame:
+        schema = SCHEMAS["pots"]
+        if not self.pots:
+            return pl.DataFrame(schema=schema)
+        index, half, amount, eligible, winners, won = zip(
+            *map(_POT_FIELDS, self.pots), strict=True
+        )
+        return pl.DataFrame(
+            {
+                **self._keys(self.pot_counts),
+                "pot_index": pl.Series(index, dtype=_INT),
+                "half": pl.Series(half, dtype=_STR),
+                "amount": pl.Series(amount, dtype=_BIG),
+                "eligible": _list_series(eligible, _STR),
+                "winners": _list_series(winners, _STR),
+                "won": _list_series(won, _BIG),
+            }
+        )
+
+
+def _hand_row(
+    replayed: ReplayResult, source_id: int | None, path: str, dealt: list[bool]
+) -> _Row:
+    """One row of ``hands``, in the order of SCHEMAS["hands"] (ante and bring-in as the
+    header says; :func:`_with_posted_forced_bets` fills them in from the posts)."""
+    hand = replayed.hand
+    stakes = hand.stakes
+    tournament = hand.tournament
+    source = hand.source
+    structure = hand.structure
+    warnings = (
+        sum(1 for p in replayed.problems if p.severity is Severity.WARNING)
+        if replayed.problems else 0
+    )
+    return (
+        hand.site, hand.hand_id, hand.variant_id, hand.game_text,
+        structure.value if structure is not None else None,
+        hand.currency, "chips" if hand.currency == "chips" else "cents",
+        stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
+        stakes.ante, stakes.bring_in,
+        *(_NO_TOURNAMENT if tournament is None else (
+            tournament.tournament_id, tournament.buy_in, tournament.fee, tournament.bounty,
+            tournament.currency, tournament.level,
+        )),
+        hand.table or None, hand.max_seats, hand.button_seat,
+        hand.started_at, hand.started_at_text or None,
+        sum(dealt), replayed.total_pot, replayed.rake, replayed.went_to_showdown,
+        hand.mixed_game, hand.home_game, hand.play_money, hand.zoom, hand.hero,
+        source_id, path, source.byte_offset, source.byte_length, source.line,
+        source.line_count, warnings,
+    )
+
+
+_NO_TOURNAMENT: Final = (None,) * 6
+
+
+def _dealt_in(replayed: ReplayResult) -> list[bool]:
+    """Per player result: dealt in? The replayer's rule: a seat with chips that is not
+    sitting out, or is marked sitting out but posts or plays."""
+    hand = replayed.hand
+    out = {seat.player for seat in hand.seats if seat.sitting_out or seat.stack <= 0}
+    if not out:
+        return [True] * len(replayed.players)
+    stacks = {seat.player: seat.stack for seat in hand.seats}
+    back = {
+        a.player for a in hand.actions
+        if a.player in out and a.kind in _ACTED and stacks.get(a.player, 0) > 0
+    }
+    return [p.player not in out or p.player in back for p in replayed.players]
+
+
+def _rows_frame(rows: list[_Row], name: str) -> pl.DataFrame:
+    schema = SCHEMAS[name]
+    if not rows:
+        return pl.DataFrame(schema=schema)
+    if name != "hands":
+        return pl.DataFrame(dict(zip(schema, zip(*rows, strict=True), strict=True)),
+                            schema=schema)
+    # The records' datetimes are UTC-aware; the table's TIMESTAMP holds UTC wall time.
+    aware = pl.Schema({
+        column: pl.Datetime("us", "UTC") if column == "started_at" else dtype
+        for column, dtype in schema.items()
+    })
+    frame = pl.DataFrame(dict(zip(schema, zip(*rows, strict=True), strict=True)),
+                         schema=aware)
+    return frame.with_columns(pl.col("started_at").dt.replace_time_zone(None))
+
+
+def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Ante and bring-in from the posts where the header does not give them: the largest
+    ante posted, and the bring-in as brought in."""
+    if hands.is_empty():
+        return hands
+    amount, kind = pl.col("amount"), pl.col("kind")
+    posted = (
+        actions.lazy()
+        .filter(kind.is_in([Kind.ANTE.value, Kind.BRING_IN.value]))
+        .group_by("site", "hand_id")
+        .agg(
+            amount.filter(kind == Kind.ANTE.value).max().alias("posted_ante"),
+            amount.filter(kind == Kind.BRING_IN.value).first().alias("posted_bring_in"),
+        )
+    )
+    return (
+        hands.lazy()
+        .join(posted, on=["site", "hand_id"], how="left", maintain_order="left")
+        .with_columns(
+            pl.coalesce("ante", "posted_ante").alias("ante"),
+            pl.coalesce("bring_in", "posted_bring_in").alias("bring_in"),
+        )
+        .select(list(SCHEMAS["hands"]))
+        .collect()
+    )
+
+
+def frames_for(results: Sequence[FileResultLike], source_ids: Mapping[str, int]) -> Frames:
+    """The frames of every hand, problem and junk item of ``results``.
+
+    ``source_ids`` maps each result's ``file`` to its ``sources.source_id`` (a file not in
+    it gets a NULL source id).
+    """
+    with _collector_paused():
+        builder = _Builder()
+        for result in results:
+            builder.add_file(result, source_ids.get(result.file))
+        return builder.frames()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (if on) while the frames are built.
+
+    The conversion makes no reference cycles, but allocates enough containers to set off
+    several full collections, each walking every object of the (large) batch: about
+    half the conversion time. Reference counting still frees everything as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

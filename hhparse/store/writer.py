@@ -1,0 +1,174 @@
+"""Bulk insert of :class:`~hhparse.store.frames.Frames` into the store, without duplicates.
+
+Each frame is handed to DuckDB as an Arrow stream (``incoming_<frame>``, zero copy, no
+pyarrow needed) and every statement is a file of ``sql/store``: set-based INSERT ... SELECT,
+never a row at a time, never a value formatted into SQL.
+
+Keys (what counts as "already stored"):
+
+- a hand is stored once per (site, hand_id), in one of ``hands``, ``unsupported_hands`` or
+  ``rejects``. A hand already stored, or met earlier in the batch, is a duplicate: neither
+  it nor its players, actions, draws, pots and problems are inserted again. A reject whose
+  hand now reads as accepted or unsupported (the text was fixed, or the program learned
+  to read it) is deleted with its problems (``rejects_resolved``); a rejected copy of a
+  hand already accepted is a duplicate.
+- a reject whose hand id could not be read, and junk, are known by their place
+  (source_path, byte_offset): reading the same file again adds nothing.
+
+The caller owns the transaction: :func:`insert_frames` neither begins nor commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from hhparse.sqlfiles import sql
+from hhparse.store.frames import Frames
+from hhparse.store.schema import StoreError
+
+__all__ = ["InsertCounts", "insert_frames"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InsertCounts:
+    """What one :func:`insert_frames` call stored, and what it skipped as a duplicate."""
+
+    hands_inserted: int = 0
+    hands_duplicate: int = 0
+    """Accepted hands not inserted: already stored, or an earlier copy in the batch."""
+    players_inserted: int = 0
+    actions_inserted: int = 0
+    draws_inserted: int = 0
+    pots_inserted: int = 0
+    problems_inserted: int = 0
+    rejects_inserted: int = 0
+    rejects_duplicate: int = 0
+    rejects_resolved: int = 0
+    """Stored rejects deleted because their hand now reads as accepted or unsupported."""
+    unsupported_inserted: int = 0
+    unsupported_duplicate: int = 0
+    junk_inserted: int = 0
+    junk_duplicate: int = 0
+    duplicates_by_source: Mapping[int | None, int] = field(
+        default_factory=dict, hash=False
+    )
+    """``hands_duplicate`` per ``source_id`` (for ``sources.hands_duplicate``)."""
+
+
+class _ArrowStream:
+    """A polars frame seen through the Arrow C stream interface (what DuckDB scans)."""
+
+    __slots__ = ("frame",)
+
+    def __init__(self, frame: pl.DataFrame) -> None:
+        self.frame = frame
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> Any:
+        return self.frame.__arrow_c_stream__(requested_schema)
+
+
+_KEYED = ("hands", "rejects", "unsupported", "junk")
+"""Frames that get a ``batch_row`` (their order in the batch) to pick first copies."""
+
+
+def insert_frames(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
+    """Insert the rows of ``frames`` that the store does not hold yet; see the module doc.
+
+    Raises :class:`StoreError` when DuckDB refuses a statement; the caller's transaction
+    is then aborted and must be rolled back.
+    """
+    try:
+        with _registered(con, frames):
+            return _insert(con, frames)
+    except duckdb.Error as error:
+        raise StoreError(f"storing the batch failed: {error}") from error
+
+
+def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
+    counts: dict[str, Any] = {"problems_inserted": 0}
+    if frames.hands.height:
+        counts.update(_insert_hands(con, frames))
+    if frames.hands.height or frames.unsupported.height:
+        _run(con, "stage_stale_rejects")
+        _run(con, "delete_stale_reject_problems")
+        counts["rejects_resolved"] = _run(con, "delete_stale_rejects")
+    if frames.unsupported.height:
+        _run(con, "stage_new_unsupported")
+        inserted = _run(con, "insert_unsupported")
+        counts["unsupported_inserted"] = inserted
+        counts["unsupported_duplicate"] = frames.unsupported.height - inserted
+        if frames.problems.height:
+            counts["problems_inserted"] += _run(con, "insert_problems_unsupported")
+    if frames.rejects.height:
+        _run(con, "stage_new_rejects")
+        inserted = _run(con, "insert_rejects")
+        counts["rejects_inserted"] = inserted
+        counts["rejects_duplicate"] = frames.rejects.height - inserted
+        if frames.problems.height:
+            counts["problems_inserted"] += _run(con, "insert_problems_rejected")
+    if frames.junk.height:
+        inserted = _run(con, "insert_junk")
+        counts["junk_inserted"] = inserted
+        counts["junk_duplicate"] = frames.junk.height - inserted
+    return InsertCounts(**counts)
+
+
+def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, Any]:
+    _run(con, "stage_new_hands")
+    inserted = _run(con, "insert_hands")
+    counts: dict[str, Any] = {
+        "hands_inserted": inserted,
+        "hands_duplicate": frames.hands.height - inserted,
+        "problems_inserted": 0,
+    }
+    distinct = frames.hands.select(pl.struct("site", "hand_id").n_unique()).item()
+    all_new = inserted == distinct
+    for name in ("players", "actions", "draws", "pots"):
+        if getattr(frames, name).height:
+            counts[f"{name}_inserted"] = _run(con, f"insert_{name}", [all_new])
+    if counts["hands_duplicate"]:
+        rows = con.execute(sql("store/duplicates_by_source")).fetchall()
+        counts["duplicates_by_source"] = {source: int(n) for source, n in rows}
+    if frames.problems.height:
+        counts["problems_inserted"] = _run(con, "insert_problems_accepted")
+    return counts
+
+
+def _run(
+    con: duckdb.DuckDBPyConnection, name: str, parameters: list[object] | None = None
+) -> int:
+    """Run ``sql/store/<name>.sql``; the rows it inserted or deleted (0 for DDL)."""
+    rows = con.execute(sql(f"store/{name}"), parameters).fetchall()
+    value = rows[0][0] if rows and rows[0] else 0
+    return int(value) if isinstance(value, int) else 0
+
+
+@contextmanager
+def _registered(con: duckdb.DuckDBPyConnection, frames: Frames) -> Iterator[None]:
+    names: list[str] = []
+    try:
+        for name, frame in frames.items():
+            if name in _KEYED:
+                frame = frame.with_row_index("batch_row")
+            view = f"incoming_{name}"
+            con.register(view, _ArrowStream(frame))
+            names.append(view)
+        yield
+    finally:
+        _cleanup(con, names)
+
+
+def _cleanup(con: duckdb.DuckDBPyConnection, views: list[str]) -> None:
+    # After a failed statement the caller's transaction is aborted and even a DROP fails;
+    # the caller's ROLLBACK removes the staging tables then.
+    with suppress(duckdb.Error):
+        con.execute(sql("store/drop_staging")).fetchall()
+    for view in views:
+        with suppress(duckdb.Error):
+            con.unregister(view)

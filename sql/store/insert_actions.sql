@@ -1,0 +1,12 @@
+-- Insert the actions rows of the new hands staged by stage_new_hands.sql; the rows of a hand
+-- already stored are skipped (frames_for lists a hand's rows once per batch).
+-- Reads: incoming_actions, temp.hhparse_new_hands.
+-- Parameters: $1 BOOLEAN, true when every hand of the batch is new (skips the look-up).
+INSERT INTO actions BY NAME
+SELECT c.*
+FROM incoming_actions AS c
+WHERE $1
+   OR EXISTS (
+       SELECT 1 FROM temp.hhparse_new_hands AS n
+       WHERE n.site = c.site AND n.hand_id = c.hand_id
+   )

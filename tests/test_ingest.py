@@ -1,0 +1,314 @@
+"""`hhparse ingest`: nothing lost, nothing twice, incremental, crash-safe, one writer."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from hhparse.cli import app
+from hhparse.ingest import DatabaseBusy, connect, ingest
+from hhparse.parsers.base import account_bytes, split_blocks
+from hhparse.parsers.sites import detect_site
+from tests.corpus import FPDB, needs_corpus
+
+FIXTURES = Path(__file__).parent / "fixtures"
+GOOD_HANDS = sorted((FIXTURES / "pokerstars").glob("*.txt"))
+
+TABLES = ("hands", "players", "actions", "draws", "pots", "problems", "rejects",
+          "unsupported_hands", "junk")
+
+
+def stars_corpus_files() -> list[Path]:
+    return [
+        path for path in sorted(FPDB.glob("*/Stars/**/*.txt")) if "summaries" not in path.parts
+    ]
+
+
+def snapshot(database: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every stored row of every table but the bookkeeping timestamps, sorted."""
+    con = duckdb.connect(str(database), read_only=True)
+    try:
+        result: dict[str, list[tuple[object, ...]]] = {}
+        for table in TABLES:
+            columns = [
+                row[0] for row in con.execute(
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                    "ORDER BY ordinal_position", [table],
+                ).fetchall()
+                if row[0] not in ("source_id",)
+            ]
+            rows = con.execute(f'SELECT {", ".join(columns)} FROM "{table}"').fetchall()
+            result[table] = sorted(rows, key=repr)
+        sources = con.execute(
+            "SELECT path, size, sha256, bytes_read, hands_found, hands_accepted, hands_rejected, "
+            "hands_duplicate, hands_unsupported, junk_items FROM sources ORDER BY path"
+        ).fetchall()
+        result["sources"] = sources
+        return result
+    finally:
+        con.close()
+
+
+def count(database: Path, sql: str, *params: object) -> int:
+    con = duckdb.connect(str(database), read_only=True)
+    try:
+        row = con.execute(sql, list(params)).fetchone()
+        return int(row[0]) if row else 0
+    finally:
+        con.close()
+
+
+def renumbered(text: str, offset: int) -> str:
+    """The same hands under new hand ids."""
+    return re.sub(r"(Hand #|Game #)(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + offset}",
+                  text)
+
+
+# ------------------------------------------------------------ small inputs
+
+
+def blocks_in(paths: list[Path]) -> int:
+    total = 0
+    for path in paths:
+        data = path.read_bytes()
+        site = detect_site(data)
+        assert site is not None
+        total += len(split_blocks(data, str(path), site.is_start).blocks)
+    return total
+
+
+def test_ingest_stores_hands_once_and_counts_duplicates(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    first = ingest(GOOD_HANDS, database)
+    hands = blocks_in(GOOD_HANDS)
+    assert first.hands_found == hands == first.accepted + first.rejected + (
+        first.unsupported + first.duplicate
+    )
+    again = ingest(GOOD_HANDS, database)
+    assert again.files_unchanged == len(GOOD_HANDS) and again.hands_found == 0
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    for path in GOOD_HANDS:
+        shutil.copy(path, copies / path.name)
+    third = ingest([copies], database)
+    assert third.hands_found == hands
+    assert third.duplicate == hands and third.accepted == 0 and third.rejected == 0
+    assert count(database, "SELECT count(*) FROM hands") == first.accepted
+
+
+def test_appended_hands_are_read_from_where_the_last_run_stopped(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    log = tmp_path / "session.txt"
+    texts = [path.read_text(encoding="utf-8-sig") for path in GOOD_HANDS[:4]]
+    log.write_text("\n\n\n".join(texts[:2]) + "\n\n\n", encoding="utf-8")
+    first = ingest([log], database)
+    stored = count(database, "SELECT count(*) FROM hands")
+    with log.open("a", encoding="utf-8") as stream:
+        stream.write("\n\n\n".join(texts[2:]) + "\n\n\n")
+    grown = ingest([log], database)
+    total = blocks_in([log])
+    assert grown.files_resumed == 1 and grown.duplicate == 0
+    assert grown.hands_found == total - first.hands_found > 0
+    assert count(database, "SELECT count(*) FROM hands") == stored + grown.accepted
+    assert count(database, "SELECT hands_found FROM sources WHERE path = ?", str(log)) == total
+
+
+def test_a_rewritten_file_is_read_again(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    log = tmp_path / "session.txt"
+    text = GOOD_HANDS[0].read_text(encoding="utf-8-sig")
+    log.write_text(text, encoding="utf-8")
+    ingest([log], database)
+    log.write_text(renumbered(text, 7), encoding="utf-8")
+    again = ingest([log], database)
+    assert again.files_read == 1 and again.files_resumed == 0 and again.hands_found == 1
+
+
+def test_an_unfinished_last_hand_waits_for_the_next_run(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    log = tmp_path / "live.txt"
+    whole = renumbered(GOOD_HANDS[0].read_text(encoding="utf-8-sig"), 1)
+    complete = GOOD_HANDS[1].read_text(encoding="utf-8-sig")
+    cut = whole[: whole.index("*** SUMMARY ***")]
+    log.write_text(complete + "\n\n\n" + cut, encoding="utf-8")
+    first = ingest([log], database)
+    assert first.hands_found == 1  # the hand being written is not judged yet
+    log.write_text(complete + "\n\n\n" + whole, encoding="utf-8")
+    second = ingest([log], database)
+    assert second.files_resumed == 1 and second.hands_found == 1 and second.rejected == 0
+
+
+def test_archives_and_globs(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    archive = tmp_path / "hands.zip"
+    with zipfile.ZipFile(archive, "w") as opened:
+        for path in GOOD_HANDS[:3]:
+            opened.write(path, arcname=f"logs/{path.name}")
+    packed = tmp_path / "one.txt.gz"
+    packed.write_bytes(gzip.compress(renumbered(GOOD_HANDS[3].read_text("utf-8-sig"), 5)
+                                     .encode()))
+    summary = ingest([str(tmp_path / "*.zip"), str(packed)], database)
+    assert summary.files_read == 4
+    assert summary.hands_found == blocks_in(GOOD_HANDS[:4]) == summary.accepted + (
+        summary.rejected
+    )
+    paths = {row for row in duckdb.connect(str(database), read_only=True)
+             .execute("SELECT path FROM sources").fetchall()}
+    assert (f"{archive}!logs/{GOOD_HANDS[0].name}",) in paths
+
+
+def test_missing_and_unreadable_inputs_are_reported_and_the_rest_goes_on(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "h.duckdb"
+    summary = ingest([tmp_path / "nope.txt", GOOD_HANDS[0]], database)
+    assert summary.files_failed == 1 and "nope.txt" in summary.errors[0]
+    assert summary.hands_found == 1
+
+
+def test_a_second_writer_waits_then_fails_clearly(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    ingest(GOOD_HANDS[:1], database)
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); print('held', flush=True);"
+         " time.sleep(30)", str(database)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        started = time.monotonic()
+        with pytest.raises(DatabaseBusy, match="in use by another process"):
+            connect(database, wait_seconds=1.0)
+        assert time.monotonic() - started < 10
+        result = CliRunner().invoke(app, ["ingest", str(GOOD_HANDS[1]), "--db", str(database),
+                                          "--wait", "0.5"])
+        assert result.exit_code == 1 and "Error:" in result.stderr
+    finally:
+        holder.kill()
+        holder.wait()
+    assert ingest(GOOD_HANDS[1:2], database).hands_found == 1
+
+
+def test_cli_json_summary_and_strict(tmp_path: Path) -> None:
+    database = tmp_path / "h.duckdb"
+    rules = FIXTURES / "rules"
+    runner = CliRunner()
+    result = runner.invoke(app, ["ingest", str(rules), "--db", str(database), "--json",
+                                 "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["rejected"] > 0 and summary["hands_found"] == summary["accepted"] + (
+        summary["rejected"] + summary["duplicate"] + summary["unsupported"]
+    )
+    strict = runner.invoke(app, ["ingest", str(rules), "--db", str(tmp_path / "s.duckdb"),
+                                 "--strict", "--json"])
+    assert strict.exit_code == 1
+
+
+def test_default_database_is_hhparse_db_or_hands_duckdb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("HHPARSE_DB", raising=False)
+    ingest(GOOD_HANDS[:1])
+    assert (tmp_path / "hands.duckdb").is_file()
+    monkeypatch.setenv("HHPARSE_DB", str(tmp_path / "env.duckdb"))
+    ingest(GOOD_HANDS[:1])
+    assert (tmp_path / "env.duckdb").is_file()
+
+
+# ------------------------------------------------------------ the corpus
+
+
+@needs_corpus
+def test_every_corpus_file_is_accounted_for(tmp_path: Path) -> None:
+    database = tmp_path / "corpus.duckdb"
+    files = stars_corpus_files()
+    ingest(files, database, workers=2)
+    con = duckdb.connect(str(database), read_only=True)
+    rows = con.execute(
+        "SELECT path, hands_found, hands_accepted, hands_rejected, hands_duplicate, "
+        "hands_unsupported, bytes_read, size FROM sources"
+    ).fetchall()
+    con.close()
+    assert len(rows) == len(files)
+    for path, found, accepted, rejected, duplicate, unsupported, read, size in rows:
+        assert found == accepted + rejected + duplicate + unsupported, path
+        assert read == size, path
+        data = Path(path).read_bytes()
+        site = detect_site(data)
+        assert site is not None
+        split = split_blocks(data, path, site.is_start, prefixes=site.prefixes)
+        assert account_bytes(data, split).balanced, path
+        assert len(split.blocks) == found, path
+
+
+@needs_corpus
+def test_reingesting_the_corpus_changes_nothing(tmp_path: Path) -> None:
+    database = tmp_path / "corpus.duckdb"
+    files = stars_corpus_files()
+    ingest(files, database)
+    before = snapshot(database)
+    for path in files:  # touch every file: the content decides, not the clock
+        os.utime(path, None) if os.access(path, os.W_OK) else None
+    again = ingest(files, database)
+    assert again.accepted == 0 and again.rejected == 0
+    assert snapshot(database)["hands"] == before["hands"]
+    assert snapshot(database)["players"] == before["players"]
+
+
+@needs_corpus
+def test_killing_the_ingest_and_running_it_again_gives_the_same_database(
+    tmp_path: Path,
+) -> None:
+    big = tmp_path / "big.txt"
+    texts = [path.read_bytes().decode("utf-8-sig") for path in stars_corpus_files()]
+    body = "\n\n\n".join(texts)
+    with big.open("w", encoding="utf-8") as stream:
+        for copy in range(40):
+            stream.write(renumbered(body, copy * 10**12) + "\n\n\n")
+    reference = tmp_path / "reference.duckdb"
+    started = time.monotonic()
+    ingest([big], reference, workers=2)
+    duration = time.monotonic() - started
+
+    interrupted = tmp_path / "interrupted.duckdb"
+    command = [sys.executable, "-m", "hhparse", "ingest", str(big), "--db", str(interrupted),
+               "--workers", "2", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(max(1.5, 0.6 * duration))  # well into the run: some batches are committed
+    assert process.poll() is None, "the ingest finished before it could be killed"
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    stored = _stored_hands(interrupted)
+    ingest([big], interrupted)
+    assert snapshot(interrupted) == snapshot(reference)
+    assert stored < count(reference, "SELECT count(*) FROM hands")
+
+
+def _stored_hands(database: Path) -> int:
+    try:
+        con = duckdb.connect(str(database), read_only=True)
+    except duckdb.Error:
+        return 0
+    try:
+        row = con.execute("SELECT count(*) FROM hands").fetchone()
+        return int(row[0]) if row else 0
+    except duckdb.Error:
+        return 0
+    finally:
+        con.close()

@@ -1,0 +1,635 @@
+"""The DuckDB store: migrations, frames, bulk inserts without duplicates, the documented schema.
+
+Arrange through the library (read_bytes -> frames_for -> insert_frames), assert on the
+database with SQL.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import pytest
+
+from hhparse.pipeline import FileResult, read_bytes, read_file
+from hhparse.replay import Status
+from hhparse.store import (
+    SCHEMAS,
+    TABLES,
+    Frames,
+    InsertCounts,
+    StoreError,
+    frames_for,
+    insert_frames,
+    latest_version,
+    migrate,
+    migrations,
+    open_store,
+    schema_version,
+)
+from tests.corpus import FPDB, needs_corpus
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DOCS = ROOT / "docs" / "schema.md"
+
+HEADER = (
+    "PokerStars Hand #240000000001:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) "
+    "- 2021/05/01 10:00:00 ET"
+)
+TRIPLE_DRAW = HEADER + """
+Table 'Omega' 6-max Seat #1 is the button
+Seat 1: Alice ($5 in chips)
+Seat 2: Bob ($5 in chips)
+Seat 3: Carol ($5 in chips)
+Bob: posts small blind $0.05
+Carol: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Alice [7s 5d 4h Kc Qd]
+Alice: raises $0.10 to $0.20
+Bob: folds
+Carol: calls $0.10
+*** FIRST DRAW ***
+Carol: discards 2 cards
+Alice: discards 2 cards [Kc Qd]
+Dealt to Alice [7s 5d 4h] [3c 2s]
+Carol: bets $0.10
+Alice: calls $0.10
+*** SECOND DRAW ***
+Carol: discards 1 card
+Alice: stands pat on [7s 5d 4h 3c 2s]
+Carol: checks
+Alice: bets $0.20
+Carol: calls $0.20
+*** THIRD DRAW ***
+Carol: stands pat
+Alice: stands pat on [7s 5d 4h 3c 2s]
+Carol: checks
+Alice: checks
+*** SHOW DOWN ***
+Carol: shows [8h 6c 4d 3h 2d] (Lo: 8,6,4,3,2)
+Alice: shows [7s 5d 4h 3c 2s] (Lo: 7,5,4,3,2)
+Alice collected $1.03 from pot
+*** SUMMARY ***
+Total pot $1.05 | Rake $0.02
+Seat 1: Alice (button) showed [7s 5d 4h 3c 2s] and won ($1.03) with Lo: 7,5,4,3,2
+Seat 2: Bob (small blind) folded before the Draw
+Seat 3: Carol (big blind) showed [8h 6c 4d 3h 2d] and lost with Lo: 8,6,4,3,2
+"""
+
+HOLDEM = """\
+PokerStars Hand #230000000001:  Hold'em No Limit ($0.01/$0.02 USD) - 2021/05/01 10:05:00 ET
+Table 'Zeta' 6-max Seat #1 is the button
+Seat 1: Alice ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Alice: posts small blind $0.01
+Bob: posts big blind $0.02
+*** HOLE CARDS ***
+Alice: folds
+Uncalled bet ($0.01) returned to Bob
+Bob collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+Seat 1: Alice (button) (small blind) folded before Flop
+Seat 2: Bob (big blind) collected ($0.02)
+"""
+
+JUNK = "Exported by some tracker\nversion 1.2\n"
+
+# The triple draw hand with the pot given to the loser: read, then rejected by the rules.
+WRONG_WINNER = (
+    TRIPLE_DRAW.replace("240000000001", "240000000002")
+    .replace("Alice collected $1.03", "Carol collected $1.03")
+    .replace("and won ($1.03) with Lo: 7", "and lost with Lo: 7")
+    .replace("and lost with Lo: 8", "and won ($1.03) with Lo: 8")
+)
+UNREADABLE = TRIPLE_DRAW.replace(
+    HEADER, "PokerStars Hand #240000000003:  Triple Draw 2-7 Lowball Limit - some time"
+)
+
+MIXED_FILE = "\n\n\n".join([JUNK, TRIPLE_DRAW, HOLDEM, WRONG_WINNER, UNREADABLE])
+
+
+def read_text(text: str, name: str) -> FileResult:
+    return read_bytes(text.encode("utf-8"), name)
+
+
+def store_rows(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    return {
+        table: con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0]
+        for table in (*TABLES.values(), "schema_version")
+    }
+
+
+def insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
+    con.begin()
+    counts = insert_frames(con, frames)
+    con.commit()
+    return counts
+
+
+@pytest.fixture
+def con() -> Iterator[duckdb.DuckDBPyConnection]:
+    connection = open_store(":memory:")
+    yield connection
+    connection.close()
+
+
+@pytest.fixture(scope="module")
+def mixed() -> FileResult:
+    result = read_text(MIXED_FILE, "mixed.txt")
+    statuses = [hand.status for hand in result.hands]
+    assert statuses == [Status.ACCEPTED, Status.UNSUPPORTED, Status.REJECTED, Status.REJECTED]
+    return result
+
+
+# --- migrations ----------------------------------------------------------------------------
+
+
+def test_migrations_are_numbered_files_of_sql_schema() -> None:
+    found = migrations()
+    assert found[0].version == 1 and found[0].name == "initial"
+    assert [m.version for m in found] == sorted({m.version for m in found})
+    assert latest_version() == found[-1].version
+
+
+def test_open_store_migrates_once_and_records_each_version(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "hands.duckdb"
+    con = open_store(path)
+    rows = con.execute("SELECT version, name, applied_at FROM schema_version").fetchall()
+    assert [(v, n) for v, n, _ in rows] == [(m.version, m.name) for m in migrations()]
+    assert all(applied is not None for *_, applied in rows)
+    assert migrate(con) == latest_version()
+    assert migrate(con) == latest_version()
+    assert con.execute("SELECT count(*) FROM schema_version").fetchall() == [(len(rows),)]
+    con.close()
+    again = open_store(path)
+    assert schema_version(again) == latest_version()
+    assert again.execute("SELECT count(*) FROM schema_version").fetchall() == [(len(rows),)]
+    again.close()
+
+
+def test_a_failing_migration_is_rolled_back_and_stops_the_run(tmp_path: Path) -> None:
+    (tmp_path / "001_first.sql").write_text("CREATE TABLE one (a INTEGER);")
+    (tmp_path / "002_broken.sql").write_text("CREATE TABLE two (a INTEGER); SELECT nonsense;")
+    (tmp_path / "003_later.sql").write_text("CREATE TABLE three (a INTEGER);")
+    con = duckdb.connect()
+    with pytest.raises(StoreError, match=r"002_broken\.sql"):
+        migrate(con, tmp_path)
+    assert schema_version(con) == 1
+    tables = {name for (name,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert tables == {"one", "schema_version"}
+    (tmp_path / "002_broken.sql").write_text("CREATE TABLE two (a INTEGER);")
+    assert migrate(con, tmp_path) == 3
+    assert migrate(con, tmp_path) == 3
+
+
+def test_misnamed_or_doubled_migrations_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "001_a.sql").write_text("SELECT 1;")
+    (tmp_path / "1_b.sql").write_text("SELECT 1;")
+    with pytest.raises(StoreError, match="also used by"):
+        migrations(tmp_path)
+    (tmp_path / "1_b.sql").unlink()
+    (tmp_path / "initial.sql").write_text("SELECT 1;")
+    with pytest.raises(StoreError, match=r"NNN_name\.sql"):
+        migrations(tmp_path)
+
+
+def test_read_only_open_needs_an_existing_current_store(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.duckdb"
+    with pytest.raises(StoreError, match="no store"):
+        open_store(missing, read_only=True)
+    assert not missing.exists()
+
+    bare = tmp_path / "bare.duckdb"
+    duckdb.connect(str(bare)).close()
+    with pytest.raises(StoreError, match="no hhparse schema"):
+        open_store(bare, read_only=True)
+
+    good = tmp_path / "good.duckdb"
+    open_store(good).close()
+    reader = open_store(good, read_only=True)
+    assert schema_version(reader) == latest_version()
+    with pytest.raises(duckdb.Error):
+        reader.execute("CREATE TABLE nope (a INTEGER)")
+    reader.close()
+
+
+def test_a_store_newer_than_the_program_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.duckdb"
+    con = open_store(path)
+    con.execute(
+        "INSERT INTO schema_version VALUES (?, 'from_the_future', now()::TIMESTAMP)",
+        [latest_version() + 1],
+    )
+    con.close()
+    with pytest.raises(StoreError, match="newer than this hhparse"):
+        open_store(path, read_only=True)
+    with pytest.raises(StoreError, match="newer than this hhparse"):
+        open_store(path)
+
+
+# --- frames ----------------------------------------------------------------------------------
+
+
+def test_frames_have_the_columns_and_types_of_their_tables(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    duckdb_type = {
+        pl.Int64: "BIGINT", pl.Int32: "INTEGER", pl.String: "VARCHAR", pl.Boolean: "BOOLEAN",
+        pl.Datetime("us"): "TIMESTAMP", pl.List(pl.String): "VARCHAR[]",
+        pl.List(pl.Int64): "BIGINT[]",
+    }
+    for frames in (frames_for([], {}), frames_for([mixed], {"mixed.txt": 7})):
+        for name, frame in frames.items():
+            assert frame.schema == SCHEMAS[name], name
+            table = con.execute(f"DESCRIBE {TABLES[name]}").fetchall()
+            assert [(row[0], row[1]) for row in table] == [
+                (column, duckdb_type[dtype]) for column, dtype in frame.schema.items()
+            ], name
+    empty = frames_for([], {})
+    assert all(frame.is_empty() for _, frame in empty.items())
+
+
+def test_frames_of_a_mixed_file(mixed: FileResult) -> None:
+    frames = frames_for([mixed], {"mixed.txt": 7})
+    heights = {name: frame.height for name, frame in frames.items()}
+    assert heights == {
+        "hands": 1, "players": 3, "actions": 23, "draws": 6, "pots": 1,
+        "problems": heights["problems"], "rejects": 2, "unsupported": 1, "junk": 1,
+    }
+    assert frames.actions["seq"].to_list() == list(range(23))
+    assert frames.hands["source_id"].to_list() == [7]
+    assert set(frames.problems["status"]) == {"rejected"}
+
+
+def test_money_columns_are_integer_minor_units(con: duckdb.DuckDBPyConnection) -> None:
+    for name, schema in SCHEMAS.items():
+        for column in ("amount", "net", "total_pot", "rake", "big_blind", "buy_in", "won"):
+            if column in schema:
+                assert schema[column] in (pl.Int64, pl.List(pl.Int64)), (name, column)
+    types = dict(
+        con.execute(
+            "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns"
+        ).fetchall()
+    )
+    money = [
+        "hands.small_blind", "hands.big_blind", "hands.small_bet", "hands.big_bet",
+        "hands.ante", "hands.bring_in", "hands.buy_in", "hands.fee", "hands.total_pot",
+        "hands.rake", "players.starting_stack", "players.contributed", "players.collected",
+        "players.net", "actions.amount", "actions.raise_to", "pots.amount",
+    ]
+    assert {types[column] for column in money} == {"BIGINT"}
+    assert types["pots.won"] == "BIGINT[]"
+    assert types["pots.eligible"] == types["pots.winners"] == "VARCHAR[]"
+
+
+# --- inserting ---------------------------------------------------------------------------------
+
+
+def test_an_accepted_hand_in_every_table(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    insert(con, frames_for([mixed], {"mixed.txt": 7}))
+    hand = con.execute(
+        "SELECT variant, structure, currency, unit, small_bet, big_bet, small_blind, "
+        "big_blind, total_pot, rake, players_dealt, went_to_showdown, button_seat, "
+        "started_at, hero, source_id, source_path, first_line, warnings FROM hands"
+    ).fetchall()
+    assert hand == [(
+        "27_triple_draw", "fl", "USD", "cents", 10, 20, None, None, 105, 2, 3, True, 1,
+        datetime(2021, 5, 1, 14, 0), "Alice", 7, "mixed.txt", 6, 0,
+    )]  # 10:00 ET in May is 14:00 UTC
+    players = con.execute(
+        "SELECT player, position, is_hero, dealt_in, starting_stack, contributed, collected, "
+        "net, went_to_showdown, won_at_showdown, final_cards, final_class "
+        "FROM players ORDER BY seat"
+    ).fetchall()
+    assert players == [
+        ("Alice", "BTN", True, True, 500, 50, 103, 53, True, True, "7s 5d 4h 3c 2s", "7-low"),
+        ("Bob", "SB", False, True, 500, 5, 0, -5, False, False, None, None),
+        ("Carol", "BB", False, True, 500, 50, 0, -50, True, False, "8h 6c 4d 3h 2d", "8-low"),
+    ]
+    draws = con.execute(
+        "SELECT player, draw_round, discarded, discarded_cards, new_cards, hand_before, "
+        "hand_after FROM draws ORDER BY draw_round, source_line"
+    ).fetchall()
+    assert draws[:2] == [
+        ("Carol", 1, 2, None, None, None, None),
+        ("Alice", 1, 2, "Kc Qd", "3c 2s", "7s 5d 4h Kc Qd", "7s 5d 4h 3c 2s"),
+    ]
+    assert draws[3] == ("Alice", 2, 0, "", "", "7s 5d 4h 3c 2s", "7s 5d 4h 3c 2s")
+    assert con.execute("SELECT * EXCLUDE (site, hand_id) FROM pots").fetchall() == [
+        (0, "all", 103, ["Alice", "Carol"], ["Alice"], [103]),
+    ]
+    rounds = con.execute(
+        "SELECT round_name, count(*) FROM actions GROUP BY ALL ORDER BY min(seq)"
+    ).fetchall()
+    assert rounds == [("predraw", 6), ("draw1", 5), ("draw2", 5), ("draw3", 4), ("showdown", 3)]
+    raise_line = con.execute(
+        "SELECT seq, round_index, player, kind, amount, raise_to, all_in, source_line "
+        "FROM actions WHERE kind = 'raise'"
+    ).fetchall()
+    assert raise_line == [(3, 0, "Alice", "raise", 10, 20, False, 15)]
+    dealt = con.execute(
+        "SELECT cards, new_cards FROM actions WHERE kind = 'dealt' AND round_index = 1"
+    ).fetchall()
+    assert dealt == [("7s 5d 4h", "3c 2s")]
+    assert con.execute("SELECT pot FROM actions WHERE kind = 'collect'").fetchall() == [("pot",)]
+
+
+def test_insert_then_insert_again_adds_nothing(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    frames = frames_for([mixed], {"mixed.txt": 1})
+    first = insert(con, frames)
+    assert (first.hands_inserted, first.hands_duplicate) == (1, 0)
+    assert (first.players_inserted, first.actions_inserted, first.draws_inserted,
+            first.pots_inserted) == (3, 23, 6, 1)
+    assert (first.rejects_inserted, first.unsupported_inserted, first.junk_inserted) == (2, 1, 1)
+    assert first.problems_inserted == frames.problems.height > 0
+    before = store_rows(con)
+
+    second = insert(con, frames_for([read_text(MIXED_FILE, "mixed.txt")], {"mixed.txt": 1}))
+    assert second == InsertCounts(
+        hands_duplicate=1, rejects_duplicate=2, unsupported_duplicate=1, junk_duplicate=1,
+        duplicates_by_source={1: 1},
+    )
+    assert store_rows(con) == before
+
+
+def test_a_hand_met_twice_in_one_batch_is_stored_once(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    copy = dataclasses.replace(mixed, file="copy.txt")
+    counts = insert(con, frames_for([mixed, copy, copy], {"mixed.txt": 1, "copy.txt": 2}))
+    assert (counts.hands_inserted, counts.hands_duplicate) == (1, 2)
+    assert counts.duplicates_by_source == {2: 2}
+    assert (counts.unsupported_inserted, counts.unsupported_duplicate) == (1, 2)
+    assert (counts.rejects_inserted, counts.rejects_duplicate) == (2, 4)
+    # Junk is known by its place: two files, two places; the third copy repeats one.
+    assert (counts.junk_inserted, counts.junk_duplicate) == (2, 1)
+    rows = store_rows(con)
+    assert (rows["hands"], rows["players"], rows["actions"], rows["draws"]) == (1, 3, 23, 6)
+    (source,) = con.execute("SELECT source_path FROM hands").fetchall()
+    assert source == ("mixed.txt",)
+    problems = con.execute(
+        "SELECT source_path, count(*) FROM problems GROUP BY ALL ORDER BY ALL"
+    ).fetchall()
+    assert [path for path, _ in problems] == ["mixed.txt"]  # the first copy's, once
+
+
+def test_a_hand_is_in_one_table_only_and_accepted_wins(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    insert(con, frames_for([mixed], {}))
+    # The accepted hand again, now broken, from another file: a duplicate, not a reject.
+    broken = WRONG_WINNER.replace("240000000002", "240000000001")
+    counts = insert(con, frames_for([read_text(broken, "other.txt")], {}))
+    assert (counts.rejects_inserted, counts.rejects_duplicate) == (0, 1)
+    keys = con.execute(
+        "SELECT hand_id, count(*) FROM (SELECT site, hand_id FROM hands UNION ALL "
+        "SELECT site, hand_id FROM rejects UNION ALL SELECT site, hand_id FROM unsupported_hands) "
+        "GROUP BY ALL HAVING count(*) > 1"
+    ).fetchall()
+    assert keys == []
+
+
+def test_a_reject_without_a_hand_id_is_known_by_its_place(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    # As long as the header it replaces, so that fixing it moves no later hand.
+    nameless = TRIPLE_DRAW.replace(HEADER, "PokerStars Hand #?????".ljust(len(HEADER), "?"))
+    text = "\n\n\n".join([nameless, nameless])
+    result = read_text(text, "nameless.txt")
+    assert [hand.hand.hand_id for hand in result.hands] == ["", ""]
+    first = insert(con, frames_for([result, result], {}))
+    assert (first.rejects_inserted, first.rejects_duplicate) == (2, 2)
+    again = insert(con, frames_for([read_text(text, "nameless.txt")], {}))
+    assert (again.rejects_inserted, again.rejects_duplicate) == (0, 2)
+    elsewhere = insert(con, frames_for([read_text(text, "elsewhere.txt")], {}))
+    assert elsewhere.rejects_inserted == 2
+    rows = con.execute(
+        "SELECT source_path, hand_id, stage, code, count(*) OVER () FROM rejects "
+        "ORDER BY source_path, byte_offset"
+    ).fetchall()
+    assert [row[:4] for row in rows] == [
+        ("elsewhere.txt", None, "read", "unreadable_header"),
+        ("elsewhere.txt", None, "read", "unreadable_header"),
+        ("nameless.txt", None, "read", "unreadable_header"),
+        ("nameless.txt", None, "read", "unreadable_header"),
+    ]
+    # Fixed in place: the first hand reads well now; only its reject goes.
+    fixed = read_text("\n\n\n".join([TRIPLE_DRAW, nameless]), "nameless.txt")
+    assert insert(con, frames_for([fixed], {})).rejects_resolved == 1
+    assert con.execute(
+        "SELECT source_path, byte_offset > 0 FROM rejects ORDER BY ALL"
+    ).fetchall() == [("elsewhere.txt", False), ("elsewhere.txt", True), ("nameless.txt", True)]
+
+
+def test_insert_frames_leaves_the_transaction_to_the_caller(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    con.begin()
+    insert_frames(con, frames_for([mixed], {}))
+    assert store_rows(con)["hands"] == 1
+    con.rollback()
+    rows = store_rows(con)
+    assert sum(rows.values()) == rows["schema_version"]
+
+
+def test_rejected_hands_keep_their_text_and_every_problem(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    insert(con, frames_for([mixed], {"mixed.txt": 3}))
+    rejects = con.execute(
+        "SELECT hand_id, variant, stage, code, first_line, errors, raw_text, source_id "
+        "FROM rejects ORDER BY byte_offset"
+    ).fetchall()
+    assert [row[:5] for row in rejects] == [
+        ("240000000002", "27_triple_draw", "replay", "wrong_winner", 64),
+        ("240000000003", None, "read", "unreadable_header", 105),
+    ]
+    texts = [block.text for block in mixed.blocks[2:]]
+    assert [row[6] for row in rejects] == texts
+    assert all(row[6].startswith("PokerStars Hand #") for row in rejects)
+    problems = con.execute(
+        "SELECT r.hand_id, count(*), count(*) FILTER (p.severity = 'error'), "
+        "bool_or(p.code = r.code) "
+        "FROM rejects AS r JOIN problems AS p USING (source_path, byte_offset) "
+        "WHERE p.status = 'rejected' GROUP BY ALL ORDER BY ALL"
+    ).fetchall()
+    assert [(hand_id, errors, has_code) for hand_id, _, errors, has_code in problems] == [
+        (row[0], row[5], True) for row in rejects
+    ]
+
+
+def test_every_rules_fixture_is_a_reject_with_its_reasons(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    # Most rules fixtures break a rule; a few show legal play the replayer must accept.
+    paths = sorted((FIXTURES / "rules").glob("*.txt"))
+    results = [read_bytes(path.read_bytes(), path.name) for path in paths]
+    rejected = [r.file for r in results if r.hands[0].status is Status.REJECTED]
+    assert len(rejected) > len(paths) / 2
+    counts = insert(con, frames_for(results, {}))
+    assert counts.rejects_inserted == len(rejected)
+    assert counts.hands_inserted == len(paths) - len(rejected)
+    rows = con.execute(
+        "SELECT r.source_path, r.stage, r.raw_text IS NOT NULL, "
+        "count(*) FILTER (p.severity = 'error') "
+        "FROM rejects AS r LEFT JOIN problems AS p USING (source_path, byte_offset) "
+        "GROUP BY ALL ORDER BY ALL"
+    ).fetchall()
+    assert [row[0] for row in rows] == rejected
+    assert all(text and errors >= 1 for _, _, text, errors in rows)
+    # 'read' when the reader itself gave up on the hand (actor_not_seated), else 'replay'.
+    read = {r.file for r in results if any(p.fatal for p in r.hands[0].hand.problems)}
+    assert "actor_not_seated.txt" in read
+    assert {name for name, stage, *_ in rows if stage == "read"} == read
+
+
+def test_unsupported_hands_are_kept_and_counted(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    insert(con, frames_for([mixed], {"mixed.txt": 3}))
+    rows = con.execute(
+        "SELECT site, hand_id, game, source_id, source_path, first_line, raw_text "
+        "FROM unsupported_hands"
+    ).fetchall()
+    assert rows == [(
+        "pokerstars", "230000000001", "Hold'em No Limit", 3, "mixed.txt", 47,
+        mixed.blocks[1].text,
+    )]
+    assert con.execute("SELECT count(*) FROM hands WHERE hand_id = '230000000001'").fetchall() \
+        == [(0,)]
+
+
+def test_junk_is_kept_with_its_place(con: duckdb.DuckDBPyConnection, mixed: FileResult) -> None:
+    insert(con, frames_for([mixed], {"mixed.txt": 3}))
+    assert con.execute(
+        "SELECT source_id, source_path, first_line, byte_offset, byte_length, text FROM junk"
+    ).fetchall() == [(3, "mixed.txt", 1, 0, len(JUNK.strip()), JUNK.strip())]
+
+
+def test_a_reject_whose_hand_now_reads_well_is_resolved(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    broken = read_text(WRONG_WINNER, "table.txt")
+    insert(con, frames_for([broken], {}))
+    assert store_rows(con)["rejects"] == 1 and store_rows(con)["problems"] >= 1
+    fixed = read_text(TRIPLE_DRAW.replace("240000000001", "240000000002"), "fixed.txt")
+    counts = insert(con, frames_for([fixed], {}))
+    assert (counts.hands_inserted, counts.rejects_resolved) == (1, 1)
+    rows = store_rows(con)
+    assert (rows["rejects"], rows["problems"], rows["hands"]) == (0, 0, 1)
+
+
+def test_sql_of_the_writer_formats_no_values_in() -> None:
+    for path in (ROOT / "sql" / "store").glob("*.sql"):
+        text = path.read_text()
+        assert text.startswith("-- "), f"{path.name}: starts with a header comment"
+        assert "{" not in text and "%s" not in text, path.name
+
+
+# --- the documentation ------------------------------------------------------------------------
+
+
+def documented_columns() -> dict[str, list[str]]:
+    tables: dict[str, list[str]] = {}
+    current = ""
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        heading = re.fullmatch(r"### `(\w+)`", line)
+        if heading:
+            current = heading.group(1)
+            tables[current] = []
+        elif current and line.startswith("| `"):
+            names = line.split("|")[1]
+            tables[current] += re.findall(r"`(\w+)`", names)
+    return tables
+
+
+def test_the_documentation_lists_every_column_of_every_table(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    documented = documented_columns()
+    tables = con.execute(
+        "SELECT table_name, list(column_name ORDER BY column_index) FROM duckdb_columns() "
+        "WHERE schema_name = 'main' AND NOT internal GROUP BY ALL"
+    ).fetchall()
+    assert {name: columns for name, columns in tables} == documented
+
+
+def test_the_documentation_examples_run(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    insert(con, frames_for([mixed], {}))
+    examples = re.findall(r"```sql\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    assert examples
+    for example in examples:
+        for statement in filter(str.strip, example.split(";")):
+            con.execute(statement).fetchall()
+
+
+# --- the shared corpus ------------------------------------------------------------------------
+
+CORPUS_VARIANTS = {
+    # Stored hands per variant: every accepted PokerStars hand of the corpus, once
+    # (one hand appears in two files). See tests/test_replay_corpus.py for the files.
+    "27_single_draw": 4, "27_triple_draw": 19, "badugi": 108, "five_card_draw": 37,
+    "razz": 20, "stud": 30, "stud8": 27,
+}
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[FileResult]:
+    files = sorted(p for p in FPDB.glob("*/Stars/**/*.txt") if "summaries" not in p.parts)
+    return [read_file(path) for path in files]
+
+
+@needs_corpus
+def test_the_pokerstars_corpus_in_the_store(corpus: list[FileResult]) -> None:
+    con = open_store(":memory:")
+    source_ids = {result.file: index for index, result in enumerate(corpus, start=1)}
+    counts = insert(con, frames_for(corpus, source_ids))
+
+    accepted = [h for r in corpus for h in r.hands if h.status is Status.ACCEPTED]
+    keys = {(h.hand.site, h.hand.hand_id): h for h in accepted}
+    assert counts.hands_inserted == len(keys)
+    assert counts.hands_inserted + counts.hands_duplicate == len(accepted)
+    by_variant = con.execute("SELECT variant, count(*) FROM hands GROUP BY ALL").fetchall()
+    assert dict(by_variant) == Counter(h.hand.variant_id for h in keys.values())
+    assert dict(by_variant) == CORPUS_VARIANTS
+    assert counts.unsupported_inserted == 66
+    assert counts.rejects_inserted == 2
+
+    unbalanced = con.execute(
+        "SELECT h.site, h.hand_id, sum(p.net) + h.rake AS off "
+        "FROM hands AS h JOIN players AS p USING (site, hand_id) "
+        "GROUP BY h.site, h.hand_id, h.rake HAVING sum(p.net) + h.rake <> 0"
+    ).fetchall()
+    assert unbalanced == []
+    inconsistent = con.execute(
+        "WITH p AS (SELECT site, hand_id, sum(collected) AS collected, "
+        "           sum(contributed) AS contributed FROM players GROUP BY ALL), "
+        "     pot AS (SELECT site, hand_id, sum(amount) AS amount, "
+        "             sum(list_sum(won)) AS won FROM pots GROUP BY ALL) "
+        "SELECT h.hand_id FROM hands AS h JOIN p USING (site, hand_id) "
+        "JOIN pot USING (site, hand_id) "
+        "WHERE p.collected <> h.total_pot - h.rake OR p.contributed <> h.total_pot "
+        "   OR pot.amount <> h.total_pot - h.rake OR pot.won <> p.collected"
+    ).fetchall()
+    assert inconsistent == []
+    action_counts = dict(
+        con.execute("SELECT hand_id, count(*) FROM actions GROUP BY ALL").fetchall()
+    )
+    assert all(
+        action_counts.get(hand_id, 0) == len(h.hand.actions) for (_, hand_id), h in keys.items()
+    )
+    con.close()
