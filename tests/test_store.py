@@ -37,7 +37,14 @@ from tests.corpus import FPDB, needs_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-DOCS = ROOT / "docs" / "schema.md"
+DOCS = ROOT / "README.md"
+DOCS_SECTION = "## The database (DuckDB)"
+
+
+def database_docs() -> str:
+    """The README's section on the database (users write SQL against it)."""
+    text = DOCS.read_text(encoding="utf-8")
+    return text[text.index(DOCS_SECTION):]
 
 HEADER = (
     "PokerStars Hand #240000000001:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) "
@@ -544,7 +551,7 @@ def test_sql_of_the_writer_formats_no_values_in() -> None:
 def documented_columns() -> dict[str, list[str]]:
     tables: dict[str, list[str]] = {}
     current = ""
-    for line in DOCS.read_text(encoding="utf-8").splitlines():
+    for line in database_docs().splitlines():
         heading = re.fullmatch(r"### `(\w+)`", line)
         if heading:
             current = heading.group(1)
@@ -570,7 +577,7 @@ def test_the_documentation_examples_run(
     con: duckdb.DuckDBPyConnection, mixed: FileResult
 ) -> None:
     insert(con, frames_for([mixed], {}))
-    examples = re.findall(r"```sql\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+    examples = re.findall(r"```sql\n(.*?)```", database_docs(), re.S)
     assert examples
     for example in examples:
         for statement in filter(str.strip, example.split(";")):

@@ -119,7 +119,7 @@ def stored_command(
         return
     table = Table(title=f"stored in {database}")
     columns = ("variant", "hands", "player_hands", "draw_decisions", "showdowns", "rejected",
-               "first_hand", "last_hand")
+               "first_day", "last_day")
     for column in columns:
         table.add_column(column.replace("_", " "), justify="left" if column == "variant"
                          else "right")

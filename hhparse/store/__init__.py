@@ -8,7 +8,7 @@ Typical use (the caller owns the transaction)::
     counts = insert_frames(con, frames)
     con.commit()
 
-The tables and their columns are documented in docs/schema.md.
+The tables and their columns are documented in the README (section "The database").
 """
 
 from hhparse.store.frames import SCHEMAS, TABLES, FileResultLike, Frames, frames_for

@@ -5,8 +5,8 @@ WITH accepted AS (
            count(*) AS hands,
            sum(players_dealt) AS player_hands,
            count(*) FILTER (WHERE went_to_showdown) AS showdowns,
-           min(started_at) AS first_hand,
-           max(started_at) AS last_hand
+           min(started_at)::DATE AS first_day,
+           max(started_at)::DATE AS last_day
     FROM hands
     GROUP BY variant
 ),
@@ -27,8 +27,8 @@ SELECT coalesce(a.variant, r.variant) AS variant,
        coalesce(d.draw_decisions, 0) AS draw_decisions,
        coalesce(a.showdowns, 0) AS showdowns,
        coalesce(r.rejected, 0) AS rejected,
-       a.first_hand,
-       a.last_hand
+       a.first_day,
+       a.last_day
 FROM accepted AS a
 FULL OUTER JOIN rejected AS r ON r.variant = a.variant
 LEFT JOIN draws_per_variant AS d ON d.variant = coalesce(a.variant, r.variant)
