@@ -1,4 +1,9 @@
-"""`hhparse check`: replay files without storing anything, and say what is wrong."""
+"""`hhparse check`: replay files without storing anything, and say what is wrong.
+
+Files are read one at a time and each hand is kept only as its verdict (where it is, its
+status and its problems), so memory grows with the number of hands by a few hundred bytes
+each, not with the replayed hands themselves.
+"""
 
 from __future__ import annotations
 
@@ -8,78 +13,94 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hhparse.pipeline import FileResult, expand_paths, read_file
-from hhparse.replay import ReplayResult, Status
+from hhparse.parsers.base import Junk
+from hhparse.pipeline import FileProblem, FileResult, expand_paths, read_file
+from hhparse.replay import Problem, ReplayResult, Status
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandVerdict:
+    file: str
+    line: int
+    hand_id: str
+    variant: str | None
+    status: Status
+    problems: tuple[Problem, ...]
+
+    @classmethod
+    def of(cls, result: ReplayResult) -> HandVerdict:
+        hand = result.hand
+        return cls(file=hand.source.file, line=hand.source.line, hand_id=hand.hand_id,
+                   variant=hand.variant_id, status=result.status, problems=result.problems)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "hand_id": self.hand_id,
+            "variant": self.variant,
+            "status": self.status.value,
+            "problems": [
+                {
+                    "code": problem.code,
+                    "severity": problem.severity.value,
+                    "line": problem.line,
+                    "message": problem.message,
+                }
+                for problem in self.problems
+            ],
+        }
 
 
 @dataclass(slots=True)
 class CheckReport:
-    files: list[FileResult] = field(default_factory=list)
+    files: int = 0
+    hands: list[HandVerdict] = field(default_factory=list)
+    junk: list[Junk] = field(default_factory=list)
+    file_problems: list[FileProblem] = field(default_factory=list)
+    statuses: Counter[Status] = field(default_factory=Counter)
+    problems: Counter[str] = field(default_factory=Counter)
 
-    @property
-    def hands(self) -> list[ReplayResult]:
-        return [hand for file in self.files for hand in file.hands]
-
-    def count(self, status: Status) -> int:
-        return sum(1 for hand in self.hands if hand.status is status)
+    def add(self, result: FileResult) -> None:
+        self.files += 1
+        self.junk.extend(result.junk)
+        if result.problem is not None:
+            self.file_problems.append(result.problem)
+        for hand in result.hands:
+            verdict = HandVerdict.of(hand)
+            self.hands.append(verdict)
+            self.statuses[verdict.status] += 1
+            self.problems.update(problem.code for problem in verdict.problems)
 
     @property
     def rejected(self) -> int:
-        return self.count(Status.REJECTED)
-
-    def problems_by_code(self) -> dict[str, int]:
-        counts = Counter(problem.code for hand in self.hands for problem in hand.problems)
-        return dict(sorted(counts.items()))
+        return self.statuses[Status.REJECTED]
 
     def summary(self) -> dict[str, Any]:
         return {
-            "files": len(self.files),
+            "files": self.files,
             "hands": len(self.hands),
-            "accepted": self.count(Status.ACCEPTED),
+            "accepted": self.statuses[Status.ACCEPTED],
             "rejected": self.rejected,
-            "unsupported": self.count(Status.UNSUPPORTED),
-            "junk": sum(len(file.junk) for file in self.files),
-            "unreadable_files": sum(1 for file in self.files if file.problem is not None),
-            "problems": self.problems_by_code(),
+            "unsupported": self.statuses[Status.UNSUPPORTED],
+            "junk": len(self.junk),
+            "unreadable_files": len(self.file_problems),
+            "problems": dict(sorted(self.problems.items())),
         }
 
     def as_json(self) -> dict[str, Any]:
         return {
             "summary": self.summary(),
-            "hands": [hand_json(hand) for hand in self.hands],
-            "junk": [
-                {"file": junk.file, "line": junk.line, "text": junk.text}
-                for file in self.files for junk in file.junk
-            ],
-            "files": [
-                {"file": file.file, "code": file.problem.code, "message": file.problem.message}
-                for file in self.files if file.problem is not None
-            ],
+            "hands": [hand.as_json() for hand in self.hands],
+            "junk": [{"file": junk.file, "line": junk.line, "text": junk.text}
+                     for junk in self.junk],
+            "files": [{"file": problem.file, "code": problem.code, "message": problem.message}
+                      for problem in self.file_problems],
         }
-
-
-def hand_json(hand: ReplayResult) -> dict[str, Any]:
-    record = hand.hand
-    return {
-        "file": record.source.file,
-        "line": record.source.line,
-        "hand_id": record.hand_id,
-        "variant": record.variant_id,
-        "status": hand.status.value,
-        "problems": [
-            {
-                "code": problem.code,
-                "severity": problem.severity.value,
-                "line": problem.line,
-                "message": problem.message,
-            }
-            for problem in hand.problems
-        ],
-    }
 
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
     report = CheckReport()
     for path in expand_paths(paths):
-        report.files.append(read_file(path))
+        report.add(read_file(path))
     return report

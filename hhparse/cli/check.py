@@ -39,16 +39,14 @@ def _print_plain(report: CheckReport) -> None:
     for code, count in summary["problems"].items():
         table.add_row(f"problem {code}", str(count))
     console.print(table)
-    for file in report.files:
-        if file.problem is not None:
-            console.print(f"{file.file}: {file.problem.code} {file.problem.message}", markup=False)
-        for junk in file.junk:
-            first = junk.text.splitlines()[0] if junk.text else ""
-            console.print(f"{junk.file}:{junk.line} junk {first[:80]!r}", markup=False)
+    for unread in report.file_problems:
+        console.print(f"{unread.file}: {unread.code} {unread.message}", markup=False)
+    for junk in report.junk:
+        first = junk.text.splitlines()[0] if junk.text else ""
+        console.print(f"{junk.file}:{junk.line} junk {first[:80]!r}", markup=False)
     for hand in report.hands:
         for problem in hand.problems:
             console.print(
-                f"{hand.hand.source.file}:{problem.line} {hand.hand.hand_id} {problem.code} "
-                f"{problem.message}",
+                f"{hand.file}:{problem.line} {hand.hand_id} {problem.code} {problem.message}",
                 markup=False,
             )
