@@ -21,6 +21,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import pairwise
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,8 @@ import duckdb
 
 from hhparse.ingest.sources import Source, SourceError, expand
 from hhparse.ingest.work import Task, TaskResult, run_task
-from hhparse.parsers.base import split_blocks
-from hhparse.parsers.sites import detect_site
+from hhparse.parsers.base import decode, split_blocks
+from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site
 from hhparse.sqlfiles import sql
 from hhparse.store.schema import StoreError, open_store
 from hhparse.store.writer import insert_frames
@@ -238,32 +239,87 @@ def _source_tasks(
         summary.files_resumed += 1
     summary.files_read += 1
     site = detect_site(data)
-    split = split_blocks(data, source.path, site.is_start if site else _never,
+    recent = time.time() - source.mtime < RECENT_SECONDS and source.member is None
+    plan = _windows(data, site, start) if site is not None else None
+    tasks = plan if plan is not None else _split_here(data, source.path, site, start)
+    hasher = hashlib.sha256(data[:start])
+    encoding = decode(data[:SNIFF_BYTES]).encoding
+    for number, (begin, end, task_fields) in enumerate(tasks):
+        last = number == len(tasks) - 1
+        if "base_offset" in task_fields:  # the window's bytes, only now (bounded memory)
+            task_fields = {**task_fields, "raw": data[begin:end], "blocks": (), "junk": ()}
+        task = Task(
+            source_id=source_id, path=source.path, site=site.name if site else "",
+            encoding=encoding, end_offset=end, defer_incomplete_tail=last and recent,
+            **task_fields,
+        )
+        finish = _Finish(
+            size=len(data), mtime=source.mtime, format=site.name if site else "",
+            encoding=encoding, start=begin, planned_end=end,
+            hash_before=hasher.copy(), chunk=data[begin:end],
+            sha256=whole if last else None,
+        )
+        hasher.update(finish.chunk)
+        yield task, finish
+
+
+_Planned = tuple[int, int, dict[str, Any]]
+"""(start, end, the task's blocks/junk or its raw window)."""
+
+
+def _windows(data: bytes, site: Site, start: int) -> list[_Planned] | None:
+    """Windows of about BATCH_HANDS hands cut at hand starts, for the workers to split
+    themselves: the main process never holds every block of a big file. Only for
+    encodings where a line start is a byte after a line break (not UTF-16)."""
+    if decode(data[:SNIFF_BYTES]).encoding not in ("utf-8", "utf-8-sig", "cp1252"):
+        return None
+    starts = [offset for offset in _line_starts_with(data, site.prefixes) if offset > start]
+    cuts = [start, *starts[BATCH_HANDS::BATCH_HANDS], len(data)]
+    planned: list[_Planned] = []
+    line = 1 + _line_breaks(data, 0, start)
+    for begin, end in pairwise(cuts):
+        planned.append((begin, end, {"base_offset": begin, "base_line": line}))
+        line += _line_breaks(data, begin, end)
+    return planned
+
+
+def _line_starts_with(data: bytes, prefixes: tuple[str, ...]) -> list[int]:
+    found: set[int] = set()
+    for prefix in prefixes:
+        needle = prefix.encode("ascii")
+        if data.startswith(needle) or data.startswith(b"\xef\xbb\xbf" + needle):
+            found.add(0)
+        for separator in (b"\n", b"\r"):
+            at = data.find(separator + needle)
+            while at >= 0:
+                found.add(at + 1)
+                at = data.find(separator + needle, at + 1)
+    return sorted(found)
+
+
+def _line_breaks(data: bytes, begin: int, end: int) -> int:
+    """Line breaks in data[begin:end]: CRLF, LF and lone CR each end one line."""
+    return data.count(b"\n", begin, end) + data.count(b"\r", begin, end) - data.count(
+        b"\r\n", begin, end
+    )
+
+
+def _split_here(data: bytes, path: str, site: Site | None, start: int) -> list[_Planned]:
+    """Split the whole file in this process (UTF-16 files, unknown formats)."""
+    split = split_blocks(data, path, site.is_start if site else _never,
                          prefixes=site.prefixes if site else ())
     blocks = [block for block in split.blocks if block.byte_offset >= start]
     junk = [item for item in split.junk if item.byte_offset >= start]
-    recent = time.time() - source.mtime < RECENT_SECONDS and source.member is None
-    hasher = hashlib.sha256(data[:start])
-    previous_end = start
     chunks = [blocks[i : i + BATCH_HANDS] for i in range(0, len(blocks), BATCH_HANDS)] or [[]]
+    planned: list[_Planned] = []
+    previous_end = start
     for number, chunk in enumerate(chunks):
         last = number == len(chunks) - 1
         end = len(data) if last else chunk[-1].byte_offset + chunk[-1].byte_length
         chunk_junk = tuple(item for item in junk if previous_end <= item.byte_offset < end)
-        task = Task(
-            source_id=source_id, path=source.path, site=site.name if site else "",
-            encoding=split.encoding, blocks=tuple(chunk), junk=chunk_junk, end_offset=end,
-            defer_incomplete_tail=last and recent,
-        )
-        finish = _Finish(
-            size=len(data), mtime=source.mtime, format=site.name if site else "",
-            encoding=split.encoding, start=previous_end, planned_end=end,
-            hash_before=hasher.copy(), chunk=data[previous_end:end],
-            sha256=whole if last else None,
-        )
-        hasher.update(finish.chunk)
+        planned.append((previous_end, end, {"blocks": tuple(chunk), "junk": chunk_junk}))
         previous_end = end
-        yield task, finish
+    return planned
 
 
 def _microseconds(seconds: float) -> int:
