@@ -88,7 +88,11 @@ def editor_lines(text: str) -> list[str]:
 
 def span_text(data: bytes, offset: int, length: int, result: SplitResult) -> str:
     codec = "utf-8" if result.encoding == "utf-8-sig" else result.encoding
-    return data[offset : offset + length].decode(codec, errors="replace")
+    span = data[offset : offset + length]
+    if codec.startswith("utf-16") and len(span) % 2 and span[-1] < 0x80:
+        # an odd last byte of a UTF-16 file is read as itself when it is ASCII (see base.py)
+        return span[:-1].decode(codec, errors="replace") + chr(span[-1])
+    return span.decode(codec, errors="replace")
 
 
 def check(data: bytes, result: SplitResult) -> None:

@@ -41,6 +41,8 @@ BATCH_HANDS = 2_000
 RECENT_SECONDS = 600
 """A file modified this recently may still be written: an unfinished last hand waits."""
 DEFAULT_WAIT_SECONDS = 30.0
+DUCKDB_MEMORY_MB = 256
+"""DuckDB's own memory cap (a setting of ours, not a value from input)."""
 
 
 class DatabaseBusy(StoreError):
@@ -114,7 +116,10 @@ def connect(database: Path, wait_seconds: float = DEFAULT_WAIT_SECONDS,
     deadline = time.monotonic() + wait_seconds
     while True:
         try:
-            return open_store(database, read_only=read_only)
+            con = open_store(database, read_only=read_only)
+            # DuckDB would otherwise keep up to 80% of the machine's memory as cache
+            con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
+            return con
         except duckdb.IOException as error:
             if "lock" not in str(error).lower():
                 raise StoreError(f"cannot open {database}: {error}") from error

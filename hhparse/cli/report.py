@@ -1,0 +1,342 @@
+"""`hhparse report NAME`, `hhparse report list`, `hhparse report run` and `hhparse query SQL`.
+
+`hhparse report NAME [OPTIONS]` is short for `hhparse report show NAME [OPTIONS]` (a report
+named like a command, e.g. `list`, is reached through `show`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
+import duckdb
+import polars as pl
+import typer
+from rich.console import Console
+from rich.table import Table
+from typer.core import TyperGroup
+
+from hhparse.ingest import default_database
+from hhparse.reports.catalog import UnknownReport, get_report, reports
+from hhparse.reports.render import (
+    FORMATS,
+    FormatError,
+    check_format,
+    render_text,
+    rich_table,
+    write_output,
+)
+from hhparse.reports.run import ParameterValue, bind, run_query, run_report
+from hhparse.reports.schedule import (
+    ScheduleError,
+    ScheduleRun,
+    describe_parameters,
+    load_schedule,
+    run_schedule,
+)
+from hhparse.store.schema import StoreError
+
+
+class _NameOrCommand(TyperGroup):
+    """A first argument that is not a command is a report name: it runs `show`."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["show", *args]
+        return super().resolve_command(ctx, args)
+
+
+app = typer.Typer(
+    cls=_NameOrCommand,
+    no_args_is_help=True,
+    subcommand_metavar="NAME [OPTIONS] | COMMAND [ARGS]...",
+    help="Run the reports of sql/reports: `hhparse report NAME [OPTIONS]` runs one "
+         "(short for `hhparse report show NAME`); `list` shows them; `run` writes a "
+         "scheduled set into a dated folder.",
+)
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option("--db", help="DuckDB file (default: $HHPARSE_DB or ./hands.duckdb)."),
+]
+FormatOption = Annotated[
+    str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option("--out", "-o", help="Write to this file (atomically) instead of the terminal."),
+]
+WaitOption = Annotated[
+    float, typer.Option("--wait", help="Seconds to wait for a database in use (an ingest).")
+]
+
+_KNOWN_ERRORS = (UnknownReport, StoreError, ScheduleError, FormatError, duckdb.Error, OSError)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Known errors become one `Error: ...` line on stderr and exit code 1."""
+    try:
+        yield
+    except _KNOWN_ERRORS as error:
+        typer.echo(f"Error: {_one_line(error)}", err=True)
+        raise typer.Exit(code=1) from None
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error.args[0]) if isinstance(error, LookupError) and error.args else str(error)
+    if isinstance(error, OSError) and error.filename is not None and error.strerror:
+        text = f"{error.strerror}: {error.filename}"
+    return " ".join(text.split())
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(code=1)
+
+
+def _database(db: Path | None) -> Path:
+    database = db or default_database()
+    if not database.is_file():
+        raise _fail(f"no database at {database} (run `hhparse ingest` first)")
+    return database
+
+
+# --- parameters --------------------------------------------------------------------------
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def typed_value(text: str) -> ParameterValue:
+    """`true`/`false`, an integer, a decimal number, a date (YYYY-MM-DD), else text.
+
+    Quotes keep a value text: `player="123"`.
+    """
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if _INTEGER.fullmatch(text):
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        return float(text)
+    if _DATE.fullmatch(text):
+        return _date(text, text)
+    return text
+
+
+def _date(text: str, option: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise _fail(f"{option}: {text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _parameters(
+    named: dict[str, str | None], since: str | None, until: str | None, pairs: Sequence[str]
+) -> dict[str, ParameterValue]:
+    given: dict[str, ParameterValue] = {key: value for key, value in named.items()
+                                        if value is not None}
+    if since is not None:
+        given["since"] = _date(since, "--since")
+    if until is not None:
+        given["until"] = _date(until, "--until")
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        key = key.strip()
+        if not equals or not re.fullmatch(r"[a-z_]+", key):
+            raise _fail(f"--param {pair!r}: write key=value (key: lower-case letters and _)")
+        if key in given:
+            raise _fail(f"parameter {key} is given twice")
+        given[key] = typed_value(value)
+    return given
+
+
+# --- hhparse report NAME -----------------------------------------------------------------
+
+
+@app.command(name="show")
+def show_command(
+    name: Annotated[str, typer.Argument(help="A report (see `hhparse report list`).")],
+    db: DbOption = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", help="Only this variant (e.g. 27_triple_draw).")
+    ] = None,
+    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Hands from this day on (YYYY-MM-DD).")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--until", help="Hands up to this day (YYYY-MM-DD).")
+    ] = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="A report-specific parameter key=value "
+                     "(repeatable; true/false, integers, numbers, dates are typed; "
+                     "quote a value to keep it text)."),
+    ] = None,
+    format: FormatOption = "table",
+    out: OutOption = None,
+    wait: WaitOption = 30.0,
+) -> None:
+    """Run one report (the same as `hhparse report NAME`) and print or write its rows."""
+    with _user_errors():
+        check_format(format)
+        report = get_report(name)
+        given = _parameters({"variant": variant, "player": player}, since, until, param or [])
+        try:
+            bind(report, given)
+        except ValueError as error:
+            raise _fail(str(error)) from None
+        _check_destination(format, out)
+        frame = run_report(_database(db), name, given, wait_seconds=wait)
+        _emit(frame, format, out, report.title)
+
+
+def _check_destination(format: str, out: Path | None) -> None:
+    if format == "parquet" and out is None:
+        raise _fail("--format parquet needs --out FILE")
+
+
+def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str) -> None:
+    if out is not None:
+        write_output(frame, format, out, title=title)
+        typer.echo(f"wrote {frame.height:,} row{'' if frame.height == 1 else 's'} "
+                   f"to {out}", err=True)
+    elif format == "table":
+        _print_table(rich_table(frame, title))
+    else:
+        typer.echo(render_text(frame, format, title=title), nl=False)
+
+
+def _print_table(table: Table) -> None:
+    """On a terminal, rich fits the table to it; elsewhere (a pipe) it is never cut."""
+    console = Console()
+    if not console.is_terminal:
+        wanted = Console(width=10_000).measure(table).maximum
+        console = Console(width=max(console.width, wanted))
+    console.print(table)
+
+
+# --- hhparse report list -----------------------------------------------------------------
+
+
+@app.command(name="list")
+def list_command(
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON list of reports.")] = False,
+) -> None:
+    """List the reports: name, title, grain and parameters."""
+    found = reports()
+    if as_json:
+        typer.echo(json.dumps([
+            {"name": report.name, "title": report.title, "grain": report.grain,
+             "parameters": list(report.parameters)}
+            for report in found.values()
+        ], indent=2))
+        return
+    table = Table(title="hhparse reports")
+    for column in ("name", "title", "grain", "parameters"):
+        table.add_column(column)
+    for report in found.values():
+        table.add_row(report.name, report.title, report.grain, ", ".join(report.parameters))
+    _print_table(table)
+    if not found:
+        Console(stderr=True).print("no reports in sql/reports", markup=False)
+
+
+# --- hhparse report run ------------------------------------------------------------------
+
+
+@app.command(name="run")
+def run_command(
+    config: Annotated[
+        Path, typer.Option("--config", "-c", help="The schedule (TOML): reports, parameters, "
+                           "formats, cron expressions.")
+    ],
+    db: DbOption = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out-dir", help="Where the dated folders go (default: the schedule's "
+                     "out_dir, else ./reports)."),
+    ] = None,
+    due: Annotated[
+        bool, typer.Option("--due", help="Only the entries whose cron expression is due "
+                           "since their last run (entries without cron are skipped).")
+    ] = False,
+    wait: WaitOption = 30.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Write a set of reports into a dated folder with an index.html (links and charts)."""
+    with _user_errors():
+        schedule = load_schedule(config)
+        result = run_schedule(schedule, db or default_database(), out_dir=out_dir,
+                              due_only=due, wait_seconds=wait)
+    if as_json:
+        typer.echo(json.dumps(_run_json(result), indent=2))
+    else:
+        _print_run(result)
+
+
+def _run_json(result: ScheduleRun) -> dict[str, Any]:
+    return {
+        "started": result.started.isoformat(),
+        "folder": str(result.folder) if result.folder else None,
+        "index": str(result.index) if result.index else None,
+        "written": [
+            {"entry": run.entry.id, "report": run.entry.report, "rows": run.rows,
+             "files": [str(path) for path in run.files]}
+            for run in result.runs
+        ],
+        "not_due": [
+            {"entry": skip.entry.id, "cron": skip.entry.cron.text if skip.entry.cron else None,
+             "last_run": skip.last_run.isoformat() if skip.last_run else None,
+             "next_due": skip.next_due.isoformat() if skip.next_due else None}
+            for skip in result.skipped
+        ],
+    }
+
+
+def _print_run(result: ScheduleRun) -> None:
+    console = Console()
+    if result.folder is None:
+        console.print("nothing due", markup=False)
+    else:
+        table = Table(title=f"hhparse report run → {result.folder}")
+        for column in ("entry", "report", "parameters", "rows", "files"):
+            table.add_column(column, justify="right" if column == "rows" else "left")
+        for run in result.runs:
+            table.add_row(run.entry.id, run.entry.report,
+                          describe_parameters(run.entry.parameters), f"{run.rows:,}",
+                          " ".join(path.suffix.lstrip(".") for path in run.files))
+        console.print(table)
+        console.print(f"index: {result.index}", markup=False)
+    for skip in result.skipped:
+        when = ("no cron expression" if skip.entry.cron is None
+                else f"next due {skip.next_due:%Y-%m-%d %H:%M}" if skip.next_due
+                else "never due again")
+        console.print(f"not due: {skip.entry.id} ({when})", markup=False)
+
+
+# --- hhparse query SQL -------------------------------------------------------------------
+
+
+def query_command(
+    sql: Annotated[str, typer.Argument(help="Any SQL; it runs on a read-only connection.")],
+    db: DbOption = None,
+    format: FormatOption = "table",
+    out: OutOption = None,
+    wait: WaitOption = 30.0,
+) -> None:
+    """Run SQL on a read-only connection (nothing can be changed) and print or write rows."""
+    with _user_errors():
+        check_format(format)
+        _check_destination(format, out)
+        frame = run_query(_database(db), sql, wait_seconds=wait)
+        _emit(frame, format, out, "hhparse query")

@@ -1,0 +1,63 @@
+"""Run a report on a read-only connection, with bound parameters only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import polars as pl
+
+from hhparse.ingest.run import connect
+from hhparse.reports.catalog import Report, get_report
+
+ParameterValue = str | int | float | bool | date | None
+
+
+def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, ParameterValue]:
+    """Every parameter the SQL uses, NULL unless given; unknown names are an error."""
+    unknown = set(given) - set(report.parameters)
+    if unknown:
+        raise ValueError(
+            f"report {report.name!r} has no parameter(s) {', '.join(sorted(unknown))}; "
+            f"it takes: {', '.join(report.parameters) or 'none'}"
+        )
+    return {name: given.get(name) for name in report.parameters}
+
+
+def run_report_on(
+    con: duckdb.DuckDBPyConnection, name: str, parameters: Mapping[str, ParameterValue]
+) -> pl.DataFrame:
+    report = get_report(name)
+    cursor = con.execute(report.sql, bind(report, parameters))
+    return _frame(cursor)
+
+
+def run_report(
+    database: Path, name: str, parameters: Mapping[str, ParameterValue] | None = None,
+    *, wait_seconds: float = 30.0,
+) -> pl.DataFrame:
+    """The report's rows as a polars DataFrame (columns named as in the SQL)."""
+    con = connect(database, wait_seconds, read_only=True)
+    try:
+        return run_report_on(con, name, parameters or {})
+    finally:
+        con.close()
+
+
+def run_query(database: Path, sql: str, *, wait_seconds: float = 30.0) -> pl.DataFrame:
+    """Any SQL, on a read-only connection (nothing can be changed)."""
+    con = connect(database, wait_seconds, read_only=True)
+    try:
+        return _frame(con.execute(sql))
+    finally:
+        con.close()
+
+
+def _frame(cursor: duckdb.DuckDBPyConnection) -> pl.DataFrame:
+    names = [column[0] for column in cursor.description or ()]
+    rows: list[tuple[Any, ...]] = cursor.fetchall()
+    columns = {name: [row[i] for row in rows] for i, name in enumerate(names)}
+    return pl.DataFrame(columns, strict=False) if names else pl.DataFrame()
