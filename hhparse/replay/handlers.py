@@ -468,9 +468,8 @@ def on_capped(r: Replay, action: Action) -> None:
 
 
 def on_uncalled(r: Replay, action: Action) -> None:
-    player = r.players.get(action.player)
+    player = _seated(r, action)
     if player is None:
-        r.log.error("actor_not_seated", action.line, f"{action.player!r} is not seated")
         return
     contributions = sorted((p.contributed for p in r.players.values()), reverse=True)
     top = contributions[0] if contributions else 0
@@ -574,9 +573,8 @@ def on_dealt(r: Replay, action: Action) -> None:
     if not action.player:
         _community_cards(r, action)
         return
-    player = r.players.get(action.player)
+    player = _seated(r, action)
     if player is None:
-        r.log.error("actor_not_seated", action.line, f"cards dealt to unseated {action.player!r}")
         return
     if r.is_stud:
         _dealt_stud(r, player, action)
@@ -679,10 +677,20 @@ def _dealt_stud(r: Replay, player: PlayerState, action: Action) -> None:
 # --------------------------------------------------------------- showdown
 
 
-def on_show(r: Replay, action: Action) -> None:
+def _seated(r: Replay, action: Action) -> PlayerState | None:
+    """The seated player a non-betting line names (dealt, shows, collects ...), or None."""
     player = r.players.get(action.player)
     if player is None:
-        r.log.error("actor_not_seated", action.line, f"{action.player!r} shows but is not seated")
+        r.log.error(
+            "actor_not_seated", action.line,
+            f"{action.player!r} ({action.kind.value}) is not seated in this hand",
+        )
+    return player
+
+
+def on_show(r: Replay, action: Action) -> None:
+    player = _seated(r, action)
+    if player is None:
         return
     shown = set(action.cards)
     known = set(player.hand)
@@ -730,10 +738,8 @@ def on_muck(r: Replay, action: Action) -> None:
 
 
 def on_collect(r: Replay, action: Action) -> None:
-    player = r.players.get(action.player)
+    player = _seated(r, action)
     if player is None:
-        message = f"{action.player!r} collects but is not seated"
-        r.log.error("actor_not_seated", action.line, message)
         return
     player.collected += action.amount
     r.collects.append(action)
