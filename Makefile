@@ -15,8 +15,8 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/hhparse ingest data/samples
 	$(BIN)/hhparse stored
-	$(BIN)/hhparse rank 27 "7s 5d 4h 3c 2s" "Ac 2d 3h 4s 5c" "6h 5d 4c 3s 2h"
-	$(BIN)/hhparse rank badacey "As 2d 3c 4h 5s" "Ah 2c 3d 7s 8h"
+	$(BIN)/hhparse report draw_frequencies
+	$(BIN)/hhparse report showdown_outcomes
 
 test: $(STAMP) lint typecheck pytest
 
