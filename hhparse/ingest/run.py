@@ -119,6 +119,7 @@ def connect(database: Path, wait_seconds: float = DEFAULT_WAIT_SECONDS,
             con = open_store(database, read_only=read_only)
             # DuckDB would otherwise keep up to 80% of the machine's memory as cache
             con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
+            con.execute("SET enable_progress_bar = false")  # library code never prints
             return con
         except duckdb.IOException as error:
             if "lock" not in str(error).lower():
