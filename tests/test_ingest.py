@@ -312,3 +312,22 @@ def _stored_hands(database: Path) -> int:
         return 0
     finally:
         con.close()
+
+
+def test_fixed_limit_hands_record_the_posted_blinds(tmp_path: Path) -> None:
+    """PokerStars prints the bets of a limit game in its header; the blinds are the posts."""
+    database = tmp_path / "h.duckdb"
+    samples = Path(__file__).resolve().parent.parent / "data" / "samples"
+    ingest([samples / "27_triple_draw.txt"], database)
+    con = duckdb.connect(str(database), read_only=True)
+    rows = con.execute(
+        "SELECT h.small_bet, h.small_blind, h.big_blind, "
+        "max(a.amount) FILTER (WHERE a.kind = 'post_bb') "
+        "FROM hands AS h JOIN actions AS a USING (site, hand_id) "
+        "WHERE h.structure = 'fl' GROUP BY ALL"
+    ).fetchall()
+    con.close()
+    assert rows
+    for small_bet, small_blind, big_blind, posted in rows:
+        assert big_blind == posted == small_bet
+        assert small_blind is not None and 0 < small_blind < big_blind

@@ -310,7 +310,7 @@ def test_an_accepted_hand_in_every_table(
         "started_at, hero, source_id, source_path, first_line, warnings FROM hands"
     ).fetchall()
     assert hand == [(
-        "27_triple_draw", "fl", "USD", "cents", 10, 20, None, None, 105, 2, 3, True, 1,
+        "27_triple_draw", "fl", "USD", "cents", 10, 20, 5, 10, 105, 2, 3, True, 1,
         datetime(2021, 5, 1, 14, 0), "Alice", 7, "mixed.txt", 6, 0,
     )]  # 10:00 ET in May is 14:00 UTC
     players = con.execute(

@@ -574,16 +574,20 @@ def _rows_frame(rows: list[_Row], name: str) -> pl.DataFrame:
 
 
 def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
-    """Ante and bring-in from the posts where the header does not give them: the largest
-    ante posted, and the bring-in as brought in."""
+    """Blinds, ante and bring-in from the posts where the header does not give them (fixed
+    limit headers print the bets, not the blinds): the largest of each post, and the
+    bring-in as brought in."""
     if hands.is_empty():
         return hands
     amount, kind = pl.col("amount"), pl.col("kind")
     posted = (
         actions.lazy()
-        .filter(kind.is_in([Kind.ANTE.value, Kind.BRING_IN.value]))
+        .filter(kind.is_in([Kind.ANTE.value, Kind.BRING_IN.value, Kind.POST_SB.value,
+                            Kind.POST_BB.value]))
         .group_by("site", "hand_id")
         .agg(
+            amount.filter(kind == Kind.POST_SB.value).max().alias("posted_small_blind"),
+            amount.filter(kind == Kind.POST_BB.value).max().alias("posted_big_blind"),
             amount.filter(kind == Kind.ANTE.value).max().alias("posted_ante"),
             amount.filter(kind == Kind.BRING_IN.value).first().alias("posted_bring_in"),
         )
@@ -592,6 +596,8 @@ def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.D
         hands.lazy()
         .join(posted, on=["site", "hand_id"], how="left", maintain_order="left")
         .with_columns(
+            pl.coalesce("small_blind", "posted_small_blind").alias("small_blind"),
+            pl.coalesce("big_blind", "posted_big_blind").alias("big_blind"),
             pl.coalesce("ante", "posted_ante").alias("ante"),
             pl.coalesce("bring_in", "posted_bring_in").alias("bring_in"),
         )
