@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import re
 from collections import Counter
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 
 from hhparse.cards import parse_cards
 from hhparse.parsers import timezones
+from hhparse.parsers.base import HandBlock
 from hhparse.parsers.pokerstars import SITE, is_start, parse_block
 from hhparse.records import SHOWDOWN_STREET, Action, Hand, Kind
 from hhparse.variants import BettingStructure, UnknownVariant, find_variant
@@ -28,20 +28,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "pokerstars"
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "fpdb"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Block:
-    """Stand-in for hhparse.parsers.base.HandBlock (same fields)."""
-
-    file: str
-    line: int
-    byte_offset: int
-    byte_length: int
-    lines: tuple[str, ...]
-    line_numbers: tuple[int, ...]
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
+Block = HandBlock
 
 
 def blocks_of(text: str, file: str = "<test>") -> list[Block]:

@@ -175,6 +175,15 @@ def _check_bring_in_player(r: Replay, player: PlayerState, action: Action) -> No
 # ---------------------------------------------------------------- betting
 
 
+def _betting_line(r: Replay, action: Action) -> tuple[PlayerState, RoundState] | None:
+    """The acting player and the round of a check, call, bet or raise; None to skip it."""
+    player = r.actor(action)
+    if player is None:
+        return None
+    round_ = _start_of_action(r, player, action)
+    return None if round_ is None else (player, round_)
+
+
 def _start_of_action(r: Replay, player: PlayerState, action: Action) -> RoundState | None:
     """Checks common to every betting line; returns the round, or None to skip the line."""
     if r.round is None:
@@ -276,12 +285,10 @@ def _was_sitting_out(r: Replay, player: PlayerState) -> bool:
 
 
 def on_check(r: Replay, action: Action) -> None:
-    player = r.actor(action)
-    if player is None:
+    started = _betting_line(r, action)
+    if started is None:
         return
-    round_ = _start_of_action(r, player, action)
-    if round_ is None:
-        return
+    player, round_ = started
     if player.committed < round_.current_bet:
         r.log.error(
             "check_facing_bet", action.line,
@@ -292,12 +299,10 @@ def on_check(r: Replay, action: Action) -> None:
 
 
 def on_call(r: Replay, action: Action) -> None:
-    player = r.actor(action)
-    if player is None:
+    started = _betting_line(r, action)
+    if started is None:
         return
-    round_ = _start_of_action(r, player, action)
-    if round_ is None:
-        return
+    player, round_ = started
     owed = round_.current_bet - player.committed
     if owed <= 0:
         r.log.error("call_without_bet", action.line, f"{player.name} calls with nothing to call")
@@ -312,12 +317,10 @@ def on_call(r: Replay, action: Action) -> None:
 
 
 def on_bet_or_raise(r: Replay, action: Action) -> None:
-    player = r.actor(action)
-    if player is None:
+    started = _betting_line(r, action)
+    if started is None:
         return
-    round_ = _start_of_action(r, player, action)
-    if round_ is None:
-        return
+    player, round_ = started
     to = _raise_to(player, action)
     put_in = to - player.committed
     if action.kind is Kind.BET and round_.current_bet > 0 and not _is_stud_completion(r, to):
