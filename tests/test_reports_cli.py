@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -145,19 +144,6 @@ def counts(database: Path) -> dict[str, int]:
                 for name in tables}
     finally:
         con.close()
-
-
-@pytest.fixture
-def reports_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = write_reports(tmp_path / "reports")
-    use_reports(monkeypatch, folder)
-    yield folder
-    catalog.reports.cache_clear()
-
-
-@pytest.fixture
-def database(tmp_path: Path, reports_dir: Path) -> Path:
-    return make_database(tmp_path)
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
@@ -31,7 +30,7 @@ from hhparse.reports.schedule import (
     run_schedule,
 )
 from hhparse.store.schema import latest_version
-from tests.test_reports_cli import make_database, use_reports, write_reports
+from tests.test_reports_cli import use_reports, write_reports
 
 T0 = datetime(2026, 11, 29, 14, 12, 30, tzinfo=UTC)
 
@@ -55,19 +54,6 @@ formats = ["csv"]
 cron = "30 6 * * 1"
 parameters = { min_hands = 2, heroes_only = false, since = 2000-01-01 }
 """
-
-
-@pytest.fixture
-def reports_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = write_reports(tmp_path / "reports")
-    use_reports(monkeypatch, folder)
-    yield folder
-    catalog.reports.cache_clear()
-
-
-@pytest.fixture
-def database(tmp_path: Path, reports_dir: Path) -> Path:
-    return make_database(tmp_path)
 
 
 @pytest.fixture
