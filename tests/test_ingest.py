@@ -238,7 +238,8 @@ def test_default_database_is_hhparse_db_or_hands_duckdb(
 def test_every_corpus_file_is_accounted_for(tmp_path: Path) -> None:
     database = tmp_path / "corpus.duckdb"
     files = stars_corpus_files()
-    ingest(files, database, workers=2)
+    summary = ingest(files, database, workers=2)
+    assert summary.integrity and not summary.unhealthy, summary.as_dict()["integrity"]
     con = duckdb.connect(str(database), read_only=True)
     rows = con.execute(
         "SELECT path, hands_found, hands_accepted, hands_rejected, hands_duplicate, "

@@ -32,7 +32,9 @@ def ingest_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Exit 1 when any hand was rejected.")
+        bool, typer.Option(
+            "--strict", help="Exit 1 when any hand was rejected or an integrity check failed."
+        )
     ] = False,
     wait: Annotated[
         float, typer.Option("--wait", help="Seconds to wait for a database in use.")
@@ -56,7 +58,11 @@ def ingest_command(
         Console().print(_summary_table(summary))
         for message in summary.errors:
             Console(stderr=True).print(f"error: {message}", markup=False)
-    if strict and (summary.rejected or summary.files_failed):
+        for check in summary.unhealthy:
+            Console(stderr=True).print(
+                f"integrity: {check.name}: {check.offending} offending row(s) — run "
+                f"`hhparse doctor --db {database}` for details", markup=False)
+    if strict and (summary.rejected or summary.files_failed or summary.unhealthy):
         raise typer.Exit(code=1)
 
 

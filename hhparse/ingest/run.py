@@ -28,6 +28,7 @@ from typing import Any
 
 import duckdb
 
+from hhparse.doctor import CheckResult, run_checks
 from hhparse.ingest.sources import Source, SourceError, expand
 from hhparse.ingest.work import Task, TaskResult, run_task
 from hhparse.parsers.base import decode, split_blocks
@@ -66,6 +67,12 @@ class IngestSummary:
     seconds: float = 0.0
     problems: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
+    integrity: list[CheckResult] = field(default_factory=list)
+    """The integrity checks (`hhparse doctor`) over the sources this ingest stored into."""
+
+    @property
+    def unhealthy(self) -> list[CheckResult]:
+        return [check for check in self.integrity if not check.healthy]
 
     @property
     def hands_per_second(self) -> float:
@@ -89,6 +96,7 @@ class IngestSummary:
             "hands_per_second": round(self.hands_per_second, 1),
             "problems": dict(sorted(self.problems.items())),
             "errors": list(self.errors),
+            "integrity": {check.name: check.offending for check in self.integrity},
         }
 
 
@@ -145,18 +153,27 @@ def ingest(
     workers: int = 1,
     wait_seconds: float = DEFAULT_WAIT_SECONDS,
     progress: Progress | None = None,
+    check_integrity: bool = True,
 ) -> IngestSummary:
-    """Ingest every source named by ``paths`` into ``database``."""
+    """Ingest every source named by ``paths`` into ``database``.
+
+    Then, unless ``check_integrity`` is off, run the integrity checks over the sources it
+    stored into (their findings are in ``summary.integrity``; nothing is undone).
+    """
     database = database or default_database()
     summary = IngestSummary(database=str(database))
     started = time.perf_counter()
     con = connect(database, wait_seconds)
     try:
         tasks = _tasks(con, expand(paths), summary)
+        stored_into: set[int] = set()
         for result, finish in _run(tasks, workers):
             _store(con, result, finish, summary)
+            stored_into.add(result.task_source_id)
             if progress is not None:
                 progress(summary, result.path)
+        if check_integrity:
+            summary.integrity = run_checks(con, stored_into)
     finally:
         con.close()
     summary.seconds = time.perf_counter() - started

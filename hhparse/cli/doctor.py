@@ -1,0 +1,69 @@
+"""`hhparse doctor [--db FILE] [--json]`: run the integrity checks of `sql/checks/`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from hhparse.doctor import CheckResult, run_checks
+from hhparse.ingest import default_database
+from hhparse.ingest.run import connect
+from hhparse.store.schema import StoreError
+
+
+def doctor_command(
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", help="DuckDB file (default: $HHPARSE_DB or ./hands.duckdb)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    wait: Annotated[
+        float, typer.Option("--wait", help="Seconds to wait for a database in use.")
+    ] = 30.0,
+) -> None:
+    """Check the database's integrity; exit 1 when any check finds offending rows."""
+    database = db or default_database()
+    if not database.exists():
+        typer.echo(f"Error: no database at {database} (run `hhparse ingest` first)", err=True)
+        raise typer.Exit(code=1)
+    try:
+        con = connect(database, wait, read_only=True)
+        try:
+            results = run_checks(con)
+        finally:
+            con.close()
+    except StoreError as error:
+        typer.echo(f"Error: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    if as_json:
+        typer.echo(json.dumps([result.as_dict() for result in results], indent=2, default=str))
+    else:
+        _print(database, results)
+    if any(not result.healthy for result in results):
+        raise typer.Exit(code=1)
+
+
+def _print(database: Path, results: list[CheckResult]) -> None:
+    console = Console()
+    table = Table(title=f"hhparse doctor → {database}")
+    for column in ("check", "offending", "what it checks"):
+        table.add_column(column, justify="right" if column == "offending" else "left")
+    for result in results:
+        table.add_row(result.name, str(result.offending), result.description)
+    console.print(table)
+    for result in results:
+        if result.healthy:
+            continue
+        sample = Table(title=f"{result.name}: first {len(result.sample)} of {result.offending}")
+        for column in result.columns:
+            sample.add_column(column)
+        for row in result.sample:
+            sample.add_row(*("" if value is None else str(value) for value in row))
+        console.print(sample)
+    healthy = all(result.healthy for result in results)
+    console.print("healthy" if healthy else "NOT healthy: see the rows above", markup=False)

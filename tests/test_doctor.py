@@ -1,0 +1,146 @@
+"""`hhparse doctor` and the integrity checks of sql/checks/: each finds what it is for."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from hhparse.cli import app
+from hhparse.doctor import check_names, run_checks
+from hhparse.ingest import ingest
+
+SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
+CHECKS = {
+    "cards_unique", "chips_conserved", "draws_only_in_draw_games", "nets_sum_to_rake",
+    "one_bring_in", "sources_accounting",
+}
+
+
+@pytest.fixture(scope="module")
+def healthy_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    database = tmp_path_factory.mktemp("doctor") / "samples.duckdb"
+    summary = ingest([SAMPLES], database, workers=1)
+    assert summary.accepted > 0
+    assert summary.integrity and not summary.unhealthy
+    return database
+
+
+@pytest.fixture
+def store(healthy_store: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "store.duckdb"
+    shutil.copy(healthy_store, copy)
+    return copy
+
+
+def findings(database: Path, *statements: str) -> dict[str, int]:
+    con = duckdb.connect(str(database))
+    try:
+        for statement in statements:
+            con.execute(statement)
+        return {result.name: result.offending for result in run_checks(con)}
+    finally:
+        con.close()
+
+
+def only(name: str, found: dict[str, int]) -> bool:
+    return found[name] > 0 and all(count == 0 for other, count in found.items() if other != name)
+
+
+def test_every_check_is_known_and_the_samples_are_healthy(store: Path) -> None:
+    assert set(check_names()) == CHECKS
+    assert set(findings(store).values()) == {0}
+
+
+def test_a_wrong_net_is_found(store: Path) -> None:
+    found = findings(store, "UPDATE players SET net = net + 1 WHERE rowid = 0")
+    assert only("nets_sum_to_rake", found)
+
+
+def test_chips_paid_out_of_nowhere_are_found(store: Path) -> None:
+    found = findings(store, """
+        UPDATE pots SET won = [won[1] + 5] || won[2:]
+        WHERE rowid = (SELECT min(rowid) FROM pots WHERE len(won) > 0)""")
+    assert only("chips_conserved", found)
+
+
+def test_a_total_pot_that_does_not_add_up_is_found(store: Path) -> None:
+    found = findings(store, "UPDATE hands SET total_pot = total_pot + 100 WHERE rowid = 0")
+    assert found["chips_conserved"] == 1
+
+
+def test_a_card_dealt_twice_is_found_unless_the_deck_was_reshuffled(store: Path) -> None:
+    duplicate_deal = """
+        INSERT INTO actions
+        SELECT site, hand_id, seq + 1000, round_index, round_name, player, kind, amount,
+               raise_to, all_in, cards, new_cards, n_cards, pot, source_line
+        FROM actions
+        WHERE rowid = (SELECT min(a.rowid) FROM actions AS a JOIN hands AS h USING (site, hand_id)
+                       WHERE a.kind = 'dealt' AND a.new_cards <> ''
+                         AND NOT EXISTS (SELECT 1 FROM actions AS r WHERE r.kind = 'reshuffle'
+                                         AND r.site = a.site AND r.hand_id = a.hand_id))"""
+    assert only("cards_unique", findings(store, duplicate_deal))
+    reshuffled = """
+        INSERT INTO actions
+        SELECT site, hand_id, 2000, round_index, round_name, NULL, 'reshuffle', 0, NULL, false,
+               NULL, NULL, NULL, NULL, source_line
+        FROM actions WHERE seq = (SELECT max(seq) FROM actions WHERE seq >= 1000)"""
+    assert set(findings(store, reshuffled).values()) == {0}
+
+
+def test_two_bring_ins_are_found(store: Path) -> None:
+    found = findings(store, """
+        INSERT INTO actions
+        SELECT site, hand_id, seq + 1000, round_index, round_name, player, kind, amount,
+               raise_to, all_in, cards, new_cards, n_cards, pot, source_line
+        FROM actions WHERE rowid = (SELECT min(rowid) FROM actions WHERE kind = 'bring_in')""")
+    assert only("one_bring_in", found)
+
+
+def test_a_draw_in_a_stud_hand_is_found(store: Path) -> None:
+    found = findings(store, """
+        INSERT INTO draws
+        SELECT site, hand_id, 'somebody', 1, 0, NULL, NULL, NULL, NULL, NULL
+        FROM hands WHERE variant = 'razz' LIMIT 1""")
+    assert only("draws_only_in_draw_games", found)
+
+
+def test_a_source_whose_counts_do_not_add_up_is_found(store: Path) -> None:
+    found = findings(store, "UPDATE sources SET hands_found = hands_found + 1 WHERE source_id = 1")
+    assert only("sources_accounting", found)
+
+
+def test_checks_can_be_limited_to_some_sources(store: Path) -> None:
+    con = duckdb.connect(str(store))
+    try:
+        con.execute("UPDATE sources SET hands_found = hands_found + 1 WHERE source_id = 1")
+        elsewhere = {r.name: r.offending for r in run_checks(con, source_ids=[2])}
+        here = {r.name: r.offending for r in run_checks(con, source_ids=[1])}
+        nothing = {r.name: r.offending for r in run_checks(con, source_ids=[])}
+    finally:
+        con.close()
+    assert elsewhere["sources_accounting"] == 0 and here["sources_accounting"] == 1
+    assert set(nothing.values()) == {0}
+
+
+def test_cli_reports_healthy_and_unhealthy_stores(store: Path) -> None:
+    runner = CliRunner()
+    healthy = runner.invoke(app, ["doctor", "--db", str(store)])
+    assert healthy.exit_code == 0, healthy.output
+    assert "healthy" in healthy.output
+    findings(store, "UPDATE players SET net = net + 1 WHERE rowid = 0")
+    sick = runner.invoke(app, ["doctor", "--db", str(store), "--json"])
+    assert sick.exit_code == 1
+    rows = {row["check"]: row for row in json.loads(sick.output)}
+    assert rows["nets_sum_to_rake"]["offending"] == 1
+    assert rows["nets_sum_to_rake"]["sample"][0]["hand_id"]
+
+
+def test_cli_without_a_database_says_so(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["doctor", "--db", str(tmp_path / "none.duckdb")])
+    assert result.exit_code == 1
+    assert "no database" in result.output
