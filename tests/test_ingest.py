@@ -283,22 +283,34 @@ def test_killing_the_ingest_and_running_it_again_gives_the_same_database(
         for copy in range(40):
             stream.write(renumbered(body, copy * 10**12) + "\n\n\n")
     reference = tmp_path / "reference.duckdb"
-    started = time.monotonic()
     ingest([big], reference, workers=2)
-    duration = time.monotonic() - started
 
     interrupted = tmp_path / "interrupted.duckdb"
-    command = [sys.executable, "-m", "hhparse", "ingest", str(big), "--db", str(interrupted),
-               "--workers", "2", "--json"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(max(1.5, 0.6 * duration))  # well into the run: some batches are committed
-    assert process.poll() is None, "the ingest finished before it could be killed"
+    process = subprocess.Popen(
+        [sys.executable, "-c", KILLABLE_INGEST, str(big), str(interrupted)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "batch stored"  # some batches are committed
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
+    assert process.returncode == -signal.SIGKILL
     stored = _stored_hands(interrupted)
     ingest([big], interrupted)
     assert snapshot(interrupted) == snapshot(reference)
     assert stored < count(reference, "SELECT count(*) FROM hands")
+
+
+KILLABLE_INGEST = """
+import sys
+from pathlib import Path
+from hhparse.ingest import ingest
+def stored(summary, path):
+    print("batch stored", flush=True)
+ingest([sys.argv[1]], Path(sys.argv[2]), workers=2, progress=stored)
+print("finished", flush=True)
+"""
+"""The real ingest in a subprocess, saying when each batch is committed."""
 
 
 def _stored_hands(database: Path) -> int:
