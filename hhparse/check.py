@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from hhparse.parsers.base import Junk
-from hhparse.pipeline import FileProblem, FileResult, expand_paths, read_file
+from hhparse.pipeline import FileProblem, FileResult, read_bytes
 from hhparse.replay import Problem, ReplayResult, Status
+from hhparse.sources import Source, SourceError, expand
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +102,23 @@ class CheckReport:
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
     report = CheckReport()
-    for path in expand_paths(paths):
-        report.add(read_file(path))
+    for source in expand(paths):
+        report.add(_read(source) if not isinstance(source, SourceError) else _unreadable(source))
     return report
+
+
+def _read(source: Source) -> FileResult:
+    try:
+        return read_bytes(source.read(), source.path)
+    except SourceError as error:
+        return _unreadable(error, source.path)
+
+
+def _unreadable(error: SourceError, path: str = "") -> FileResult:
+    message = str(error)
+    file = path or message.split(": ", 1)[0]
+    return FileResult(
+        file=file, site=None, encoding="", hands=(), junk=(),
+        problem=FileProblem(file=file, code="unreadable_file",
+                            message=message.removeprefix(f"{file}: ")),
+    )

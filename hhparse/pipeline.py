@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,19 +30,6 @@ class FileResult:
     """The hand blocks, in the order of ``hands`` (their raw text, for rejects)."""
     problem: FileProblem | None = None
     size: int = 0
-
-
-def expand_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files as given; directories recursively (sorted, hidden files skipped)."""
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                hidden = any(part.startswith(".") for part in child.relative_to(path).parts)
-                if child.is_file() and not hidden:
-                    yield child
-        else:
-            yield path
 
 
 def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:

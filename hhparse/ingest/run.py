@@ -29,7 +29,7 @@ from typing import Any
 import duckdb
 
 from hhparse.doctor import CheckResult, run_checks
-from hhparse.ingest.sources import Source, SourceError, expand
+from hhparse.sources import Source, SourceError, expand
 from hhparse.ingest.work import Task, TaskResult, run_task
 from hhparse.parsers.base import decode, split_blocks
 from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site

@@ -392,6 +392,8 @@ class _Cutter:
         body = raw.rstrip(BLANK_CHARS)
         cleaned = body if self.ascii else body.replace("\xa0", " ").replace("\ufeff", "")
         lines = [each.rstrip() for each in cleaned.split("\n")]
+        if len(body) > MAX_LINE_CHARS:
+            lines = [cut_long_line(each) for each in lines]
         line = self.line
         self.line = line + len(lines) - 1 + raw.count("\n", len(body))
         if not body:
@@ -447,9 +449,29 @@ class _Cutter:
                         line=line + top,
                         byte_offset=first,
                         byte_length=last - first,
-                        text="\n".join(lines[top : bottom + 1]),
+                        text=_junk_text(lines[top : bottom + 1]),
                     )
                 )
+
+
+MAX_LINE_CHARS = 16_384
+"""No line of a real log comes near this; a longer one is cut (its bytes stay in the file
+and are counted), so one hostile line cannot make every later step slow or huge."""
+MAX_JUNK_CHARS = 65_536
+"""Text kept of one stretch of junk (its full size is in ``byte_length``)."""
+
+
+def cut_long_line(line: str) -> str:
+    if len(line) <= MAX_LINE_CHARS:
+        return line
+    return f"{line[:MAX_LINE_CHARS]} ...[cut: the line has {len(line):,} characters]"
+
+
+def _junk_text(lines: list[str]) -> str:
+    text = "\n".join(lines)
+    if len(text) <= MAX_JUNK_CHARS:
+        return text
+    return f"{text[:MAX_JUNK_CHARS]} ...[cut: {len(text):,} characters in all]"
 
 
 def _bom_run(raw: str) -> int:
