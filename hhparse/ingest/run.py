@@ -29,10 +29,10 @@ from typing import Any
 import duckdb
 
 from hhparse.doctor import CheckResult, run_checks
-from hhparse.sources import Source, SourceError, expand
 from hhparse.ingest.work import Task, TaskResult, run_task
 from hhparse.parsers.base import decode, split_blocks
 from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site
+from hhparse.sources import Source, SourceError, expand
 from hhparse.sqlfiles import sql
 from hhparse.store.schema import StoreError, open_store
 from hhparse.store.writer import insert_frames
@@ -42,8 +42,8 @@ BATCH_HANDS = 2_000
 RECENT_SECONDS = 600
 """A file modified this recently may still be written: an unfinished last hand waits."""
 DEFAULT_WAIT_SECONDS = 30.0
-DUCKDB_MEMORY_MB = 256
-"""DuckDB's own memory cap (a setting of ours, not a value from input)."""
+SET_DUCKDB_MEMORY = "SET memory_limit = '256MB'"
+"""DuckDB's own memory cap (a setting of ours; SET takes no bound parameter)."""
 
 
 class DatabaseBusy(StoreError):
@@ -126,8 +126,10 @@ def connect(database: Path, wait_seconds: float = DEFAULT_WAIT_SECONDS,
         try:
             con = open_store(database, read_only=read_only)
             # DuckDB would otherwise keep up to 80% of the machine's memory as cache
-            con.execute(f"SET memory_limit = '{DUCKDB_MEMORY_MB}MB'")
+            con.execute(SET_DUCKDB_MEMORY)
             con.execute("SET enable_progress_bar = false")  # library code never prints
+            if read_only:
+                _lock_down(con)
             return con
         except duckdb.IOException as error:
             if "lock" not in str(error).lower():
@@ -138,6 +140,14 @@ def connect(database: Path, wait_seconds: float = DEFAULT_WAIT_SECONDS,
                     f"running?); waited {wait_seconds:g} s. {_holder(error)}".rstrip()
                 ) from None
             time.sleep(0.25)
+
+
+def _lock_down(con: duckdb.DuckDBPyConnection) -> None:
+    """A read-only connection (reports, `query`, `doctor`) also reaches nothing outside the
+    database: no file reads or writes (COPY, read_csv, ATTACH, EXPORT), no extensions; and
+    its settings can no longer be changed by the SQL it runs."""
+    con.execute("SET enable_external_access = false")
+    con.execute("SET lock_configuration = true")
 
 
 def _holder(error: Exception) -> str:
