@@ -82,5 +82,7 @@ def _parameters(text: str, scope: list[int] | None) -> dict[str, Any]:
         "source_ids": scope,
         "draw_variants": [v.id for v in VARIANTS if v.family is Family.DRAW],
         "stud_variants": [v.id for v in VARIANTS if v.family is Family.STUD],
+        "variant_ids": [v.id for v in VARIANTS],
+        "hand_sizes": [v.hand_size for v in VARIANTS],
     }
     return {key: value for key, value in available.items() if f"${key}" in text}

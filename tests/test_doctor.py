@@ -76,8 +76,7 @@ def test_a_total_pot_that_does_not_add_up_is_found(store: Path) -> None:
 def test_a_card_dealt_twice_is_found_unless_the_deck_was_reshuffled(store: Path) -> None:
     duplicate_deal = """
         INSERT INTO actions
-        SELECT site, hand_id, seq + 1000, round_index, round_name, player, kind, amount,
-               raise_to, all_in, cards, new_cards, n_cards, pot, source_line
+        SELECT * REPLACE (seq + 1000 AS seq)
         FROM actions
         WHERE rowid = (SELECT min(a.rowid) FROM actions AS a JOIN hands AS h USING (site, hand_id)
                        WHERE a.kind = 'dealt' AND a.new_cards <> ''
@@ -86,17 +85,30 @@ def test_a_card_dealt_twice_is_found_unless_the_deck_was_reshuffled(store: Path)
     assert only("cards_unique", findings(store, duplicate_deal))
     reshuffled = """
         INSERT INTO actions
-        SELECT site, hand_id, 2000, round_index, round_name, NULL, 'reshuffle', 0, NULL, false,
-               NULL, NULL, NULL, NULL, source_line
+        SELECT * REPLACE (2000 AS seq, NULL AS player, 'reshuffle' AS kind, NULL AS cards,
+                          NULL AS new_cards)
         FROM actions WHERE seq = (SELECT max(seq) FROM actions WHERE seq >= 1000)"""
     assert set(findings(store, reshuffled).values()) == {0}
+
+
+def test_a_hand_that_needed_more_cards_than_the_deck_counts_as_reshuffled(store: Path) -> None:
+    """Some rooms (KingsClub) reshuffle without a line: the deal itself says it happened."""
+    duplicate_then_crowd = (
+        """INSERT INTO actions SELECT * REPLACE (seq + 1000 AS seq) FROM actions
+           WHERE rowid = (SELECT min(a.rowid) FROM actions AS a JOIN hands AS h
+                          USING (site, hand_id)
+                          WHERE a.kind = 'dealt' AND a.new_cards <> ''
+                            AND h.variant = '27_triple_draw')""",
+        """UPDATE hands SET players_dealt = 11 WHERE (site, hand_id) IN (
+               SELECT site, hand_id FROM actions WHERE seq >= 1000)""",
+    )
+    assert set(findings(store, *duplicate_then_crowd).values()) == {0}
 
 
 def test_two_bring_ins_are_found(store: Path) -> None:
     found = findings(store, """
         INSERT INTO actions
-        SELECT site, hand_id, seq + 1000, round_index, round_name, player, kind, amount,
-               raise_to, all_in, cards, new_cards, n_cards, pot, source_line
+        SELECT * REPLACE (seq + 1000 AS seq)
         FROM actions WHERE rowid = (SELECT min(rowid) FROM actions WHERE kind = 'bring_in')""")
     assert only("one_bring_in", found)
 
@@ -104,8 +116,9 @@ def test_two_bring_ins_are_found(store: Path) -> None:
 def test_a_draw_in_a_stud_hand_is_found(store: Path) -> None:
     found = findings(store, """
         INSERT INTO draws
-        SELECT site, hand_id, 'somebody', 1, 0, NULL, NULL, NULL, NULL, NULL
-        FROM hands WHERE variant = 'razz' LIMIT 1""")
+        SELECT d.* REPLACE (h.site AS site, h.hand_id AS hand_id)
+        FROM (SELECT * FROM draws LIMIT 1) AS d,
+             (SELECT site, hand_id FROM hands WHERE variant = 'razz' LIMIT 1) AS h""")
     assert only("draws_only_in_draw_games", found)
 
 

@@ -3,14 +3,25 @@
 -- Known cards: the new cards dealt to each player (every deal and draw), and the cards a
 -- player showed or discarded that were never dealt to them in the log (opponents' cards).
 -- A card counts once per player, then once per other player who held it.
--- Parameters: $source_ids (INTEGER[] of sources to check, NULL = every source).
-WITH checked AS (
-    SELECT site, hand_id, source_path, first_line
-    FROM hands
-    WHERE ($source_ids IS NULL OR list_contains($source_ids, source_id))
-      AND (site, hand_id) NOT IN (
-          SELECT site, hand_id FROM actions WHERE kind = 'reshuffle'
-      )
+-- A hand counts as reshuffled when the log says so, or when its deals and draws needed more
+-- cards than the deck holds (some rooms reshuffle without a line).
+-- Parameters: $source_ids (INTEGER[] of sources to check, NULL = every source),
+-- $variant_ids (VARCHAR[]) and $hand_sizes (INTEGER[]): each variant's cards per hand.
+WITH cards_needed AS (
+    SELECT site, hand_id,
+           count_if(kind = 'reshuffle') AS reshuffles,
+           coalesce(sum(n_cards) FILTER (WHERE kind = 'discard'), 0) AS drawn
+    FROM actions
+    GROUP BY site, hand_id
+),
+checked AS (
+    SELECT h.site, h.hand_id, h.source_path, h.first_line
+    FROM hands AS h
+    LEFT JOIN cards_needed AS n USING (site, hand_id)
+    WHERE ($source_ids IS NULL OR list_contains($source_ids, h.source_id))
+      AND coalesce(n.reshuffles, 0) = 0
+      AND h.players_dealt * $hand_sizes[list_position($variant_ids, h.variant)]
+          + coalesce(n.drawn, 0) <= 52
 ),
 dealt AS (
     SELECT a.site, a.hand_id, a.player, unnest(string_split(a.new_cards, ' ')) AS card
