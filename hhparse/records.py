@@ -113,6 +113,19 @@ class StreetMark(NamedTuple):
     name: str
 
 
+class RunHand(NamedTuple):
+    """Run it twice: a player's hand in one run of the board (the draw, here).
+
+    ``Run 2: P shows [..]`` (``shown``), or the hand the log deals him in that run
+    (``discards [Th] draws [8c] [Qs]``: run 1 gets 8c, run 2 gets Qs; not shown)."""
+
+    line: int
+    run: int
+    player: str
+    cards: tuple[Card, ...]
+    shown: bool = True
+
+
 class Note(NamedTuple):
     """A line that is read and kept but plays no part: chat, joins, time-outs ..."""
 
@@ -130,6 +143,10 @@ class SummarySeat(NamedTuple):
     text: str
     cards: tuple[Card, ...] = ()
     won: int | None = None
+    net: int | None = None
+    """The seat's net for the hand as the site prints it (KingsClub), else None."""
+    stack: int | None = None
+    """The seat's stack after the hand as the site prints it (KingsClub), else None."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,6 +158,9 @@ class Summary:
     line: int = 0
     board: tuple[Card, ...] = ()
     seats: tuple[SummarySeat, ...] = ()
+    pots_after_rake: bool = True
+    """``main_pot``/``side_pots`` are printed after the rake (PokerStars); False when the
+    site prints them before it (Full Tilt)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -208,6 +228,11 @@ class Hand:
     hero: str | None = None
     cancelled: bool = False
     problems: tuple[ParseProblem, ...] = ()
+    runs: int = 1
+    """How many times the rest of the hand was run (run it twice: 2); each run wins an
+    equal share of every pot."""
+    run_hands: tuple[RunHand, ...] = ()
+    """The hands of each run where they differ from the SHOW actions (run 1)."""
 
     def seat_of(self, player: str) -> Seat | None:
         for seat in self.seats:

@@ -739,3 +739,31 @@ def test_corpus_unreadable_card_is_a_problem_not_a_crash() -> None:
     assert problem_codes(hand) == ["unreadable_cards"]
     assert hand.mixed_game == "Triple Stud"
     assert hand.started_at == datetime(2013, 1, 3, 14, 27, 43, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("name", "owed"),
+    [("big_blind_all_in_for_less", {"Alice": 100, "Bob": 100, "Carol": 30}),
+     ("bring_in_all_in_for_less", {"Alice": 25, "Bob": 25, "Carol": 18})],
+)
+def test_a_forced_bet_all_in_for_less_still_costs_the_others_the_full_amount(
+    name: str, owed: dict[str, int]
+) -> None:
+    """RULES.md and PokerStars: a big blind or bring-in all-in for part of it leaves the
+    others to call the full big blind / bring-in; the short player's part is a main pot."""
+    from hhparse.replay import replay_hand
+
+    result = replay_hand(fixture_hand(name))
+    assert result.accepted, result.problems
+    assert {p.player: p.contributed for p in result.players} == owed
+    assert len(result.pots) == 2
+
+
+def test_the_small_blind_owes_nothing_more_to_a_big_blind_all_in_for_the_same() -> None:
+    """Nobody could call the rest of the big blind: the small blind is not asked to."""
+    from hhparse.replay import replay_hand
+
+    result = replay_hand(fixture_hand("big_blind_all_in_for_the_small_blind"))
+    assert result.accepted, result.problems
+    assert {p.player: p.contributed for p in result.players if p.contributed} == {
+        "KarlSam47": 15, "RiverHeinz": 15}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hhparse.cli import check, doctor, ingest, rank, report
+from hhparse.cli import check, doctor, export, ingest, rank, report, synth
 
 app = typer.Typer(
     name="hhparse",
@@ -14,10 +14,12 @@ app = typer.Typer(
 )
 app.command(name="rank")(rank.rank_command)
 app.command(name="check")(check.check_command)
+app.command(name="export")(export.export_command)
 app.command(name="ingest")(ingest.ingest_command)
 app.command(name="stored")(ingest.stored_command)
 app.command(name="doctor")(doctor.doctor_command)
 app.command(name="query")(report.query_command)
+app.command(name="synth")(synth.synth_command)
 app.add_typer(report.app, name="report")
 
 

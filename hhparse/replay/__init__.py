@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hhparse.records import Hand, ParseProblem
+from hhparse.replay import rooms
 from hhparse.replay.engine import Replay
 from hhparse.replay.positions import position_labels
 from hhparse.replay.result import (
@@ -88,9 +89,12 @@ def _rejected(hand: Hand, log: ProblemLog) -> ReplayResult:
 def _replay(hand: Hand, variant: Variant, log: ProblemLog) -> ReplayResult:
     replay = Replay(hand, variant, log)
     replay.run()
+    rooms.return_uncalled_bet(replay)
+    rooms.charge_unprinted_dead_blinds(replay)
     pots = settle(replay)
     showdown = len(replay.active_in_hand()) > 1
     players = _player_results(replay, showdown)
+    rooms.check_printed_nets(replay, players)
     nets = sum(p.net for p in players)
     rake = hand.summary.rake or 0
     if nets != -rake:

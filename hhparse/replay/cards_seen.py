@@ -28,6 +28,8 @@ class CardTracker:
         self.checked_round = 0
         self.exhausted_at: tuple[int, str] = (0, "")
         self.reshuffled_at: tuple[int, int] = (0, 0)
+        self.silent_reshuffles = False
+        """The room reshuffles when the stub runs out but prints no line for it."""
 
     # ----------------------------------------------------------- the stub
 
@@ -47,6 +49,8 @@ class CardTracker:
             self.round_needed_reshuffle = True
             self.exhausted_at = (line, f"{player} draws {count} but only {self.stub} card(s) "
                                        "are left in the stub")
+            if self.silent_reshuffles:
+                self.reshuffle(line)
         self.stub = max(0, self.stub - count)
 
     def reshuffle(self, line: int) -> None:

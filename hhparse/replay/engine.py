@@ -23,6 +23,7 @@ from hhparse.replay.cards_seen import CardTracker
 from hhparse.replay.handlers import HANDLERS
 from hhparse.replay.positions import clockwise_from
 from hhparse.replay.result import DrawResult
+from hhparse.replay.rooms import room_rules
 from hhparse.replay.state import PlayerState, ProblemLog, RoundState
 from hhparse.variants import BetSize, BettingStructure, Variant
 
@@ -49,7 +50,9 @@ class Replay:
         self.draws: list[DrawResult] = []
         self.draw_queue: list[str] = []
         self.draw_round = 0
+        self.room = room_rules(hand.site)
         self.cards = CardTracker(variant, self.log)
+        self.cards.silent_reshuffles = not self.room.prints_reshuffles
         self.dead_money = 0
         self.bring_in_amount = 0
         self.bring_in_done = False
@@ -271,18 +274,30 @@ class Replay:
             player = self.players[order[(start + offset) % count]]
             if not player.dealt_in or player.folded or player.all_in:
                 continue
-            if player.committed < current_bet or (not player.acted and able > 1):
+            if self._owes(player, current_bet, able) or (not player.acted and able > 1):
                 return player.name
         return None
 
     def needs_to_act(self, player: PlayerState) -> bool:
         if not player.can_act or self.round is None:
             return False
-        if player.committed < self.round.current_bet:
+        able = self.able_count()
+        if self._owes(player, self.round.current_bet, able):
             return True
         if player.acted:
             return False
-        return self.able_count() > 1
+        return able > 1
+
+    def _owes(self, player: PlayerState, current_bet: int, able: int) -> bool:
+        """Below the bet to call; but the last player able to act owes only what the
+        others (all-in) have in: a bet above a short all-in blind or bring-in, which nobody
+        could call, is never asked of him."""
+        if player.committed >= current_bet:
+            return False
+        if able > 1:
+            return True
+        others = [p.committed for p in self.active_in_hand() if p is not player]
+        return player.committed < max(others, default=0)
 
     def round_open(self) -> bool:
         if self.round is None or self.hand_over():

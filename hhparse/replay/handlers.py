@@ -26,6 +26,8 @@ def on_post(r: Replay, action: Action) -> None:
     if action.kind is Kind.ANTE:
         _check_ante(r, player, action)
         r.put_in(player, action.amount, action, live=False)
+        if _antes_are_dead_money(r):
+            player.dead_blinds += action.amount
         return
     if not r.variant.forced.blinds:
         r.log.error("blind_in_stud", action.line, f"{player.name} posts a blind in a stud game")
@@ -36,13 +38,26 @@ def on_post(r: Replay, action: Action) -> None:
         small = r.hand.stakes.small_blind or _default_small_blind(r)
         dead = min(small, action.amount)
         r.put_in(player, dead, action, live=False)
+        player.dead_blinds += dead
         r.put_in(player, action.amount - dead, action, live=True)
     else:
         r.put_in(player, action.amount, action, live=action.kind is not Kind.POST_DEAD)
+        if action.kind is Kind.POST_DEAD:
+            player.dead_blinds += action.amount
     if action.kind in (Kind.POST_BB, Kind.POST_SB_BB):
         r.round.current_bet = max(r.round.current_bet, player.committed)
+        if action.all_in:  # all-in for less: the others still owe the full big blind
+            r.round.current_bet = max(r.round.current_bet, _big_blind(r))
         r.round.bets = max(r.round.bets, 1)
     r.round.current_bet = max(r.round.current_bet, player.committed)
+
+
+def _antes_are_dead_money(r: Replay) -> bool:
+    """A big-blind ante (only some of the players dealt in ante; PHH's unequal antes) is
+    dead money: it is in the main pot but nobody has to match it, so it counts neither in
+    side-pot levels nor in what an uncalled bet returns. Equal antes are matched money."""
+    posters = {a.player for a in r.hand.actions if a.kind is Kind.ANTE}
+    return len(posters) < len(r.order)
 
 
 def _default_small_blind(r: Replay) -> int:
@@ -143,12 +158,26 @@ def on_bring_in(r: Replay, action: Action) -> None:
             f"{r.money(small)}",
         )
     r.bring_in_done = True
-    r.bring_in_amount = action.amount
+    # all-in for part of the bring-in: the others still enter for the full bring-in
+    r.bring_in_amount = _full_bring_in(r, action) if action.all_in else action.amount
     r.put_in(player, action.amount, action, live=True)
-    r.round.current_bet = max(r.round.current_bet, player.committed)
+    r.round.current_bet = max(r.round.current_bet, player.committed, r.bring_in_amount)
     player.acted = True  # unlike a big blind, the bring-in has no option when everyone calls
     r.round.bets_seen = True
     r.to_act = r.next_able(player.name, include_start=False)
+
+
+def _full_bring_in(r: Replay, short: Action) -> int:
+    """The bring-in a short all-in bring-in stands for: the stakes', or else (PokerStars
+    prints no bring-in in the header) the first call of 3rd street, when it lies between
+    the short amount and the small bet."""
+    if r.hand.stakes.bring_in:
+        return max(short.amount, r.hand.stakes.bring_in)
+    small = r.round.step if r.round is not None else 0
+    for action in r.hand.actions:
+        if action.line > short.line and action.street == 0 and action.kind is Kind.CALL:
+            return action.amount if short.amount < action.amount < small else short.amount
+    return short.amount
 
 
 def _check_bring_in_player(r: Replay, player: PlayerState, action: Action) -> None:
@@ -247,12 +276,23 @@ def _check_turn(r: Replay, player: PlayerState, action: Action) -> None:
 def _first_after_blinds(r: Replay) -> str | None:
     """Before the first draw: the first player left of the big blind."""
     _, bb = _blind_seats(r)
+    if bb is not None and _small_blind_skipped(r):
+        bb = r.order[0]
     if bb is None and len(r.order) == 2:
         button_first = _seat(r, r.order[-1]) == r.hand.button_seat
         bb = r.order[0] if button_first else r.order[-1]
     if bb is None:
         bb = r.order[1] if len(r.order) > 1 else None
     return r.next_able(bb, include_start=False)
+
+
+def _small_blind_skipped(r: Replay) -> bool:
+    """No small blind this hand (its seat was left empty): the first player left of the
+    button posts the big blind, and the action starts left of him."""
+    posts = [a for a in r.hand.actions if a.kind in (Kind.POST_SB, Kind.POST_BB)]
+    return bool(posts) and all(a.kind is Kind.POST_BB for a in posts) and (
+        posts[0].player == r.order[0]
+    )
 
 
 def _after_action(r: Replay, player: PlayerState) -> None:
@@ -423,6 +463,8 @@ def _check_limit_size(
                 f"{player.name} completes to {r.money(to)}; the small bet is {r.money(step)}",
             )
         return to * 2 >= step or not all_in
+    if _raise_from_bring_in(r, round_):
+        return _check_raise_from_bring_in(r, player, action, to, all_in)
     allowed = {round_.current_bet + step}
     if r.is_stud and r.street == 1 and _open_pair_showing(r):
         allowed.add(round_.current_bet + r.step_for(2))
@@ -436,6 +478,27 @@ def _check_limit_size(
         round_.step = to - round_.current_bet  # the big bet was chosen on 4th street
     increment = to - round_.current_bet
     return increment * 2 >= round_.step  # TDA: half a bet or more re-opens in limit
+
+
+def _raise_from_bring_in(r: Replay, round_: RoundState) -> bool:
+    """A room whose first raise of 3rd street goes to the bring-in plus a small bet
+    (:attr:`~hhparse.replay.rooms.RoomRules.stud_raise_from_bring_in`)."""
+    return (r.room.stud_raise_from_bring_in and r.is_stud and r.street == 0
+            and round_.completed and round_.bets <= 1)
+
+
+def _check_raise_from_bring_in(
+    r: Replay, player: PlayerState, action: Action, to: int, all_in: bool
+) -> bool:
+    step = r.round.step if r.round is not None else 0
+    target = r.bring_in_amount + step
+    if to != target and not (all_in and to < target):
+        r.log.error(
+            "bet_size", action.line,
+            f"{player.name} raises to {r.money(to)}; here the first raise of 3rd street goes "
+            f"to the bring-in plus a small bet, {r.money(target)}",
+        )
+    return True
 
 
 def _open_pair_showing(r: Replay) -> bool:
@@ -474,10 +537,11 @@ def on_uncalled(r: Replay, action: Action) -> None:
     player = _seated(r, action)
     if player is None:
         return
-    contributions = sorted((p.contributed for p in r.players.values()), reverse=True)
+    contributions = sorted((p.contributed - p.dead_blinds for p in r.players.values()),
+                           reverse=True)
     top = contributions[0] if contributions else 0
     second = contributions[1] if len(contributions) > 1 else 0
-    if player.contributed != top or action.amount != top - second:
+    if player.contributed - player.dead_blinds != top or action.amount != top - second:
         r.log.error(
             "uncalled_mismatch", action.line,
             f"{r.money(action.amount)} returned to {player.name}; the uncalled part is "
@@ -670,6 +734,8 @@ def _dealt_stud(r: Replay, player: PlayerState, action: Action) -> None:
     elif r.street < 4:
         player.up_cards.extend(new[-1:])
     player.hand = list(earlier or known_before) + list(new)
+    if player.shown is not None:  # dealt after showing (KingsClub shows all-in hands early)
+        player.shown = tuple(player.hand) + tuple(r.board)
     if len(player.hand) > 7:
         r.log.error(
             "hand_size", action.line,

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hhparse.cards import Card
+from hhparse.cards import Card, format_cards
 from hhparse.evaluators import RANKINGS, Evaluation, EvaluationError
 from hhparse.replay.result import PotResult
+from hhparse.replay.rooms import Share, check_shares
 from hhparse.variants import PotSplit, Variant
 
 if TYPE_CHECKING:
@@ -29,16 +30,22 @@ class Pot:
 
 
 def build_pots(players: Sequence[PlayerState]) -> list[Pot]:
-    """Main pot first, then side pots, from what each player put in."""
+    """Main pot first, then side pots, from what each player put in.
+
+    Dead blinds are no part of a player's bets: they go to the main pot and leave the pot
+    levels alone."""
+    bets = {p.name: p.contributed - p.dead_blinds for p in players}
     contenders = [p for p in players if p.in_hand]
-    levels = sorted({p.contributed for p in contenders if p.all_in} | {
-        max((p.contributed for p in contenders), default=0)
+    levels = sorted({bets[p.name] for p in contenders if p.all_in} | {
+        max((bets[p.name] for p in contenders), default=0)
     })
     pots: list[Pot] = []
     previous = 0
     for level in levels:
-        amount = sum(min(p.contributed, level) - min(p.contributed, previous) for p in players)
-        eligible = tuple(p.name for p in contenders if p.contributed >= level)
+        amount = sum(min(bets[p.name], level) - min(bets[p.name], previous) for p in players)
+        if not pots:
+            amount += sum(p.dead_blinds for p in players)
+        eligible = tuple(p.name for p in contenders if bets[p.name] >= level)
         if amount > 0:
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
@@ -83,27 +90,94 @@ def settle(r: Replay) -> list[PotResult]:
         p.name: evaluate_hand(r.variant, p.shown) for p in contenders if p.shown is not None
     }
     _check_shown_hands(r, evaluations)
+    runs = [evaluations, *run_evaluations(r, contenders)]
     expected: dict[str, int] = {p.name: 0 for p in players}
     splits: dict[str, int] = {p.name: 0 for p in players}
     """How many split shares each player has: each may be off by the odd chip."""
-    results: list[PotResult] = []
+    shares: list[Share] = []
     distributable = _after_rake(r, pots)
     for index, (pot, amount) in enumerate(zip(pots, distributable, strict=True)):
-        awards = _award(r, pot, evaluations)
-        for (half, winners), half_amount in zip(awards, _divide(amount, len(awards)),
-                                                strict=True):
-            won = _divide(half_amount, len(winners))
-            for name, value in zip(winners, won, strict=True):
-                expected[name] += value
-                if len(winners) > 1 or len(awards) > 1:
-                    splits[name] += 1
-            results.append(PotResult(
-                index=index, half=half, amount=half_amount, eligible=pot.eligible,
-                winners=tuple(winners), won=tuple(won),
-            ))
+        for run, (run_evaluations_, run_amount) in enumerate(
+            zip(runs, _divide(amount, len(runs)), strict=True), start=1
+        ):
+            awards = _award(r, pot, run_evaluations_)
+            for (half, winners), half_amount in zip(awards, _divide(run_amount, len(awards)),
+                                                    strict=True):
+                won = _divide(half_amount, len(winners))
+                for name, value in zip(winners, won, strict=True):
+                    expected[name] += value
+                    if len(winners) > 1 or len(awards) > 1 or len(runs) > 1:
+                        splits[name] += 1
+                shares.append(Share(run=run, label=_share_label(run, half, len(runs)),
+                                    pot=PotResult(
+                    index=index, half=half, amount=half_amount, eligible=pot.eligible,
+                    winners=tuple(winners), won=tuple(won),
+                )))
+    check_shares(r, shares)
     _check_collections(r, expected, splits)
     _check_summary(r, pots)
-    return results
+    return merge_runs([share.pot for share in shares])
+
+
+def _share_label(run: int, half: str, runs: int) -> str:
+    part = "the whole" if half == "all" else f"the {half} half"
+    return part if runs == 1 else f"run {run}: {part}"
+
+
+def run_evaluations(
+    r: Replay, contenders: Sequence[PlayerState]
+) -> list[dict[str, list[Evaluation | None]]]:
+    """Run it twice: each later run's shown hands (a player's run hand, else the hand he
+    showed, which then holds for every run). Within a run no card may be held twice."""
+    evaluated: list[dict[str, list[Evaluation | None]]] = []
+    for run in range(2, r.hand.runs + 1):
+        shown = {h.player: h for h in r.hand.run_hands if h.run == run and h.shown}
+        dealt = {h.player: h for h in r.hand.run_hands if h.run == run and not h.shown}
+        hands: dict[str, tuple[Card, ...]] = {}
+        for player in contenders:
+            name = player.name
+            if name in shown and name in dealt and \
+                    sorted(shown[name].cards) != sorted(dealt[name].cards):
+                r.log.error(
+                    "shown_cards_mismatch", shown[name].line,
+                    f"{name} shows {format_cards(shown[name].cards)} in run {run} but was "
+                    f"dealt {format_cards(dealt[name].cards)} in it",
+                )
+            if name in shown:
+                hands[name] = shown[name].cards
+            elif player.shown is not None:
+                hands[name] = dealt[name].cards if name in dealt else player.shown
+        _check_run_cards(r, run, hands)
+        evaluated.append({name: evaluate_hand(r.variant, cards) for name, cards in hands.items()})
+    return evaluated
+
+
+def _check_run_cards(r: Replay, run: int, hands: dict[str, tuple[Card, ...]]) -> None:
+    holder: dict[Card, str] = {}
+    for name, cards in hands.items():
+        for card in cards:
+            if holder.setdefault(card, name) != name:
+                line = next((h.line for h in r.hand.run_hands if h.run == run), 0)
+                r.log.error("duplicate_card", line,
+                            f"{card} is in both {holder[card]}'s and {name}'s hand in run {run}")
+
+
+def merge_runs(pots: list[PotResult]) -> list[PotResult]:
+    """One row per pot and half: the runs of a pot run twice are added together."""
+    merged: dict[tuple[int, str], PotResult] = {}
+    for pot in pots:
+        key = (pot.index, pot.half)
+        earlier = merged.get(key)
+        if earlier is None:
+            merged[key] = pot
+            continue
+        won = dict(zip(earlier.winners, earlier.won, strict=True))
+        for name, value in zip(pot.winners, pot.won, strict=True):
+            won[name] = won.get(name, 0) + value
+        merged[key] = PotResult(index=pot.index, half=pot.half,
+                                amount=earlier.amount + pot.amount, eligible=pot.eligible,
+                                winners=tuple(won), won=tuple(won.values()))
+    return list(merged.values())
 
 
 def _divide(amount: int, parts: int) -> list[int]:
@@ -118,7 +192,9 @@ def _after_rake(r: Replay, pots: list[Pot]) -> list[int]:
     summary = r.hand.summary
     rake = summary.rake or 0
     printed = _printed_pots(r)
-    if len(printed) == len(pots) and _printed_pots_consistent(printed, pots, rake):
+    if summary.pots_after_rake and len(printed) == len(pots) and _printed_pots_consistent(
+        printed, pots, rake
+    ):
         return printed
     paid = []
     for pot in pots:
@@ -253,8 +329,15 @@ def _check_summary(r: Replay, pots: list[Pot]) -> None:
             f"{r.money(summary.total_pot)}",
         )
     printed = _printed_pots(r)
-    if printed and not _printed_pots_consistent(printed, pots, rake):
-        computed = [pot.amount for pot in pots]
+    computed = [pot.amount for pot in pots]
+    if not summary.pots_after_rake:
+        if printed and printed != computed:
+            r.log.error(
+                "side_pot_mismatch", line,
+                f"pots printed {', '.join(r.money(a) for a in printed)} (before the rake); "
+                f"from the contributions {', '.join(r.money(a) for a in computed)}",
+            )
+    elif printed and not _printed_pots_consistent(printed, pots, rake):
         r.log.error(
             "side_pot_mismatch", line,
             f"pots printed {', '.join(r.money(a) for a in printed)} (after a rake of "

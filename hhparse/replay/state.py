@@ -28,6 +28,9 @@ class PlayerState:
     """Live chips in the current betting round."""
     contributed: int = 0
     """All chips put in during the hand (dead ones included)."""
+    dead_blinds: int = 0
+    """Chips posted as a dead blind: in the pot, but no part of the player's bets (pot
+    levels and uncalled bets leave them out)."""
     collected: int = 0
     hand: list[Card] = field(default_factory=list)
     """Known cards held now (the hero's hand, stud cards, shown cards)."""

@@ -1,0 +1,78 @@
+"""`hhparse export PATH... --format phh [--out FILE_OR_DIR]`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+from hhparse.phh.batch import (
+    Exported,
+    Skipped,
+    export_paths,
+    phh_file_name,
+    write_atomically,
+    write_phhs,
+)
+
+
+class ExportFormat(StrEnum):
+    PHH = "phh"
+
+
+def export_command(
+    paths: Annotated[list[Path], typer.Argument(
+        help="Files, directories (recursive), globs, .gz files or .zip archives.")],
+    format_: Annotated[ExportFormat, typer.Option(
+        "--format", help="phh: the open Poker Hand History format (TOML).")] = ExportFormat.PHH,
+    out: Annotated[str | None, typer.Option(
+        "--out", help="A file (one PHHS document with every hand) or a folder (an existing "
+        "one, or a path ending in /: one .phh file per hand). Default: PHHS on stdout.")] = None,
+) -> None:
+    """Export accepted hands as PHH; list skipped hands on stderr and exit 1 if any."""
+    skipped: list[Skipped] = []
+
+    def exported() -> Iterator[Exported]:
+        for item in export_paths(paths):
+            if isinstance(item, Skipped):
+                skipped.append(item)
+                typer.echo(item.describe(), err=True)
+            else:
+                yield item
+
+    try:
+        count = _write(exported(), out)
+    except OSError as error:
+        typer.echo(f"Error: cannot write {out}: {error.strerror or error}", err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(f"exported {count} hand(s) as {format_.value.upper()}, skipped {len(skipped)}",
+               err=True)
+    if skipped:
+        raise typer.Exit(code=1)
+
+
+def _write(exported: Iterable[Exported], out: str | None) -> int:
+    """Hands streamed to stdout, to one file, or to one file each in a folder."""
+    if out is None:
+        count = write_phhs(exported, sys.stdout)
+        sys.stdout.flush()
+        return count
+    path = Path(out)
+    if not (path.is_dir() or out.endswith(("/", "\\"))):
+        return write_atomically(path, lambda stream: write_phhs(exported, stream))
+    path.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for item in exported:
+        count += write_atomically(path / phh_file_name(item.hand), _text_of(item))
+    return count
+
+
+def _text_of(item: Exported) -> Callable[[TextIO], int]:
+    def write(stream: TextIO) -> int:
+        stream.write(item.text)
+        return 1
+    return write

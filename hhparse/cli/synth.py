@@ -1,0 +1,78 @@
+"""`hhparse synth --variant V --hands N --seed S [--players 2..8] [--structure fl|pl|nl]
+[--tournament] [--out FILE]`."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from hhparse.synth import SynthError, SynthOptions, write_hands
+from hhparse.synth.options import resolve
+from hhparse.variants import BY_ID
+
+VARIANT_HELP = "Variant id: " + ", ".join(BY_ID) + "."
+
+
+def synth_command(
+    variant: Annotated[str, typer.Option("--variant", help=VARIANT_HELP)],
+    hands: Annotated[int, typer.Option("--hands", help="How many hands.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same hands.")] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Seats at the table, 2 to 8 "
+                                 "(default: the variant's usual table).")
+    ] = None,
+    structure: Annotated[
+        str | None, typer.Option("--structure", help="fl, pl or nl (default: the structure "
+                                 "PokerStars deals the variant in).")
+    ] = None,
+    tournament: Annotated[
+        bool, typer.Option("--tournament", help="Tournament hands in chips (default: cash).")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to FILE (default: standard output).")
+    ] = None,
+) -> None:
+    """Generate seeded hand histories in the PokerStars format, every one of which the
+    replayer accepts."""
+    options = SynthOptions(variant=variant, hands=hands, seed=seed, players=players,
+                           structure=structure, tournament=tournament)
+    try:
+        resolve(options)
+    except SynthError as error:
+        typer.echo(f"Error: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    if out is None:
+        _to_stdout(options)
+    else:
+        _to_file(options, out)
+
+
+def _to_stdout(options: SynthOptions) -> None:
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        write_hands(options, sys.stdout)
+        return
+    stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
+    try:
+        write_hands(options, stream)
+    finally:
+        stream.flush()
+        stream.detach()
+
+
+def _to_file(options: SynthOptions, out: Path) -> None:
+    """Written beside the target, then renamed: never half-written."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or Path("."))
+    os.close(handle)
+    try:
+        write_hands(options, temporary)
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,187 @@
+"""What the replayer must know of rooms whose rules or logs differ from PokerStars'.
+
+The replayer's defaults are PokerStars': every uncalled bet, reshuffle and dead blind has
+its line, split pots are paid per player, stud raises go up by whole bets. A room that
+deals by another rule, or whose log leaves out lines, has a :class:`RoomRules` record here,
+under the site name of its parser. Parsers only read; this is judging knowledge.
+
+The summary of some rooms prints each seat's net and final stack (KingsClub):
+:func:`check_printed_nets` holds our nets to them, whatever the room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from hhparse.records import Kind
+from hhparse.replay.result import PlayerResult, PotResult
+
+if TYPE_CHECKING:
+    from hhparse.replay.engine import Replay
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomRules:
+    prints_uncalled_returns: bool = True
+    """False: the log never says ``Uncalled bet returned``; the replayer returns it."""
+    prints_reshuffles: bool = True
+    """False: the log never says the deck is reshuffled; it is, when the stub runs out."""
+    prints_dead_blinds: bool = True
+    """False: a player who missed the blinds pays a dead small blind with no line for it;
+    his printed net shows it (:func:`charge_unprinted_dead_blinds`)."""
+    pays_per_share: bool = False
+    """Each half of a split pot and each run of a pot run twice is paid by its own line;
+    each line is checked against the share it pays (:func:`check_shares`)."""
+    stud_raise_from_bring_in: bool = False
+    """3rd street: the first raise goes to the bring-in plus one small bet, whether or not
+    the bring-in was completed first (KingsClub: bring-in 33.16, completion to 44, raise
+    to 77.16, re-raise to 121.16)."""
+
+
+KINGSCLUB: Final = RoomRules(
+    prints_uncalled_returns=False,
+    prints_reshuffles=False,
+    prints_dead_blinds=False,
+    pays_per_share=True,
+    stud_raise_from_bring_in=True,
+)
+
+ROOMS: Final[dict[str, RoomRules]] = {"kingsclub": KINGSCLUB}
+DEFAULT: Final = RoomRules()
+
+
+def room_rules(site: str) -> RoomRules:
+    return ROOMS.get(site, DEFAULT)
+
+
+def return_uncalled_bet(r: Replay) -> None:
+    """The room prints no uncalled bet: give back what the top bettor put in beyond what
+    anyone else could match (dead blinds left out, as ``on_uncalled`` does)."""
+    if r.room.prints_uncalled_returns or r.uncalled or len(r.players) < 2:
+        return
+    bets = sorted(r.players.values(), key=lambda p: p.contributed - p.dead_blinds,
+                  reverse=True)
+    top, second = bets[0], bets[1]
+    excess = (top.contributed - top.dead_blinds) - (second.contributed - second.dead_blinds)
+    if excess <= 0:
+        return
+    top.contributed -= excess
+    top.remaining += excess
+    r.uncalled[top.name] = excess
+
+
+def charge_unprinted_dead_blinds(r: Replay) -> None:
+    """The room takes a dead small blind from a player who missed the blinds and prints no
+    line for it: when a seat's printed net (and stack) says the player paid exactly one
+    small blind more than his lines show, he paid it, and a warning says so."""
+    small = _small_blind(r)
+    if r.room.prints_dead_blinds or not small:
+        return
+    posted_small = {a.player for a in r.hand.actions if a.kind is Kind.POST_SB}
+    for seat in r.hand.summary.seats:
+        player = r.players.get(seat.player)
+        if player is None or seat.net is None or player.name in posted_small:
+            continue
+        read = player.collected - player.contributed
+        stack_agrees = seat.stack is None or seat.stack - player.stack == seat.net
+        if read - seat.net != small or not stack_agrees:
+            continue
+        player.contributed += small
+        player.remaining -= small
+        player.dead_blinds += small
+        r.dead_money += small
+        r.log.warning(
+            "dead_blind_not_printed", seat.line,
+            f"{player.name} paid {r.money(small)} more than his lines show (printed net "
+            f"{r.money(seat.net)}, read {r.money(read)}): the dead small blind of a player "
+            "who missed the blinds, which the log does not print",
+        )
+
+
+def _small_blind(r: Replay) -> int:
+    posted = [a.amount for a in r.hand.actions if a.kind is Kind.POST_SB and not a.all_in]
+    if posted:
+        return posted[0]
+    stakes = r.hand.stakes
+    return stakes.small_blind or (stakes.small_bet or 0) // 2
+
+
+def check_printed_nets(r: Replay, players: Sequence[PlayerResult]) -> None:
+    """Each seat's net and final stack as the summary prints them must be ours."""
+    ours = {p.player: p for p in players}
+    for seat in r.hand.summary.seats:
+        if seat.net is None:
+            continue
+        mine = ours.get(seat.player)
+        if mine is None:
+            r.log.error("printed_net_mismatch", seat.line,
+                        f"the summary gives a net to {seat.player!r}, who is not seated")
+        elif mine.net != seat.net:
+            r.log.error(
+                "printed_net_mismatch", seat.line,
+                f"{seat.player}'s net is printed as {r.money(seat.net)}; the hand's lines "
+                f"give {r.money(mine.net)} (put in {r.money(mine.contributed)}, collected "
+                f"{r.money(mine.collected)})",
+            )
+        elif seat.stack is not None and mine.starting_stack + mine.net != seat.stack:
+            r.log.error(
+                "printed_stack_mismatch", seat.line,
+                f"{seat.player} ends with {r.money(seat.stack)} printed; from "
+                f"{r.money(mine.starting_stack)} and a net of {r.money(mine.net)} it is "
+                f"{r.money(mine.starting_stack + mine.net)}",
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Share:
+    """One run's half (or whole) of one pot, as the replayer awards it."""
+
+    run: int
+    label: str
+    """``the badugi half``, ``run 2``, ``run 1's low half`` ... (for messages)."""
+    pot: PotResult
+
+
+def check_shares(r: Replay, shares: Sequence[Share]) -> None:
+    """Each collection line pays one share (a half, a run), or all of the player's shares
+    of one pot, or all of his shares: anything else is a ``share_mismatch``."""
+    if not r.room.pays_per_share:
+        return
+    for name in dict.fromkeys(action.player for action in r.collects):
+        owed = [(share, value) for share in shares
+                for winner, value in zip(share.pot.winners, share.pot.won, strict=True)
+                if winner == name]
+        for line in (action for action in r.collects if action.player == name):
+            owed = _pay(r, line.line, name, line.amount, line.pot, owed)
+
+
+def _pay(r: Replay, line: int, name: str, amount: int, pot: str,
+         owed: list[tuple[Share, int]]) -> list[tuple[Share, int]]:
+    """The shares still owed to ``name`` once this line is paid (error if it pays none)."""
+    index = _pot_index(pot)
+    here = [item for item in owed if index is None or item[0].pot.index == index]
+    for item in here:
+        if abs(item[1] - amount) <= 1:
+            return [other for other in owed if other is not item]
+    for group in (here, owed):
+        if group and abs(sum(value for _, value in group) - amount) <= len(group):
+            return [other for other in owed if not any(other is item for item in group)]
+    wanted = "; ".join(f"{share.label} of pot {share.pot.index}, {r.money(value)}"
+                       for share, value in here) or "none"
+    r.log.error(
+        "share_mismatch", line,
+        f"{name} collects {r.money(amount)} from {pot or 'the pot'}; each line pays one "
+        f"share (a half, a run), and {name}'s shares there are: {wanted}",
+    )
+    return owed
+
+
+def _pot_index(pot: str) -> int | None:
+    """``pot``/``main pot`` -> 0; ``side pot 2``/``side pot-2`` -> 2; else None."""
+    lowered = pot.lower()
+    if lowered in ("pot", "main pot"):
+        return 0
+    number = lowered.removeprefix("side pot").strip(" -")
+    return int(number) if number.isdigit() else None

@@ -1,0 +1,74 @@
+"""What to generate: the options of ``hhparse synth``, checked once into a :class:`Plan`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hhparse.variants import BettingStructure, UnknownVariant, Variant, get_variant
+
+MIN_SEATS = 2
+MAX_SEATS = 8
+
+
+class SynthError(ValueError):
+    """Options that cannot be generated (unknown variant, a table size out of range ...)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SynthOptions:
+    """The public options of the generator (``hhparse synth``)."""
+
+    variant: str
+    """A variant id of :mod:`hhparse.variants.catalog` (``razz``, ``27_triple_draw`` ...)."""
+    hands: int = 1000
+    seed: int = 0
+    players: int | None = None
+    """Seats at the table, 2..8 (players come and go); default: the variant's table size."""
+    structure: str | None = None
+    """``fl``, ``pl`` or ``nl``; default: the structure PokerStars deals the variant in."""
+    tournament: bool = False
+    """Tournament hands (levels, antes, chips) instead of cash games in USD."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Plan:
+    """Options resolved against the variant catalog."""
+
+    variant: Variant
+    hands: int
+    seed: int
+    seats: int
+    structure: BettingStructure
+    tournament: bool
+
+
+def resolve(options: SynthOptions) -> Plan:
+    """Check the options; raise :class:`SynthError` with the reason when they cannot be met."""
+    try:
+        variant = get_variant(options.variant)
+    except UnknownVariant as error:
+        raise SynthError(f"{error}; use one of the ids of `hhparse synth --help`") from None
+    if options.hands < 0:
+        raise SynthError(f"hands must be 0 or more, got {options.hands}")
+    seats = options.players if options.players is not None else min(variant.max_players,
+                                                                     MAX_SEATS)
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise SynthError(f"players must be {MIN_SEATS} to {MAX_SEATS}, got {seats}")
+    structure = _structure(variant, options.structure)
+    return Plan(variant=variant, hands=options.hands, seed=options.seed, seats=seats,
+                structure=structure, tournament=options.tournament)
+
+
+def _structure(variant: Variant, text: str | None) -> BettingStructure:
+    if text is None:
+        return variant.structures[0]
+    try:
+        structure = BettingStructure(text.lower())
+    except ValueError:
+        raise SynthError(f"structure must be fl, pl or nl, got {text!r}") from None
+    if variant.is_stud and structure is not BettingStructure.FIXED_LIMIT:
+        raise SynthError(
+            f"{variant.name} is generated in fixed limit only (PokerStars deals stud games "
+            "in fixed limit)"
+        )
+    return structure
