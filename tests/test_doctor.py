@@ -122,15 +122,22 @@ def test_a_draw_in_a_stud_hand_is_found(store: Path) -> None:
     assert only("draws_only_in_draw_games", found)
 
 
+UNCOUNTED_HAND = (
+    "UPDATE sources SET hands_accepted = hands_accepted + 1, hands_found = hands_found + 1 "
+    "WHERE source_id = 1"
+)
+"""A source that claims one more accepted hand than it stored."""
+
+
 def test_a_source_whose_counts_do_not_add_up_is_found(store: Path) -> None:
-    found = findings(store, "UPDATE sources SET hands_accepted = hands_accepted + 1, hands_found = hands_found + 1 WHERE source_id = 1")
+    found = findings(store, UNCOUNTED_HAND)
     assert only("sources_accounting", found)
 
 
 def test_checks_can_be_limited_to_some_sources(store: Path) -> None:
     con = duckdb.connect(str(store))
     try:
-        con.execute("UPDATE sources SET hands_accepted = hands_accepted + 1, hands_found = hands_found + 1 WHERE source_id = 1")
+        con.execute(UNCOUNTED_HAND)
         elsewhere = {r.name: r.offending for r in run_checks(con, source_ids=[2])}
         here = {r.name: r.offending for r in run_checks(con, source_ids=[1])}
         nothing = {r.name: r.offending for r in run_checks(con, source_ids=[])}

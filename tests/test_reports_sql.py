@@ -29,7 +29,7 @@ from hhparse.reports.probability import (
     draw_improvement_with_probability,
     make_probability,
 )
-from hhparse.store import open_store
+from hhparse.store import derive_stored_facts, open_store
 from hhparse.variants.registry import get_variant
 from tests.corpus import FPDB, needs_corpus
 
@@ -177,6 +177,7 @@ def _draw_frequency_hands(con: duckdb.DuckDBPyConnection) -> None:
     add_hand(con, "D", "five_card_draw", 2, started_at=datetime(2023, 6, 1))
     add_player(con, "D", "Finn", 1, position="BTN")
     add_draws(con, "D", [("Finn", 1, 5)])
+    derive_stored_facts(con)
 
 
 DRAW_FREQUENCY_COLUMNS = (
@@ -231,6 +232,7 @@ def test_draw_frequencies_options_and_filters(con: duckdb.DuckDBPyConnection) ->
     # Hank breaks his pat hand at the second draw; drawing again at the third is no break
     add_hand(con, "E", "27_triple_draw", 2)
     add_draws(con, "E", [("Hank", 1, 0), ("Hank", 2, 2), ("Hank", 3, 1)])
+    derive_stored_facts(con)
     hank = run_report_on(con, "draw_frequencies", {"player": "Hank"})
     assert rows(hank, "draw_round", "pat_from_start_pct", "break_pct") == [
         (1, 100.0, None), (2, 0.0, 100.0), (3, 0.0, None),
@@ -288,6 +290,7 @@ def _showdown_hands(con: duckdb.DuckDBPyConnection) -> None:
         (0, "Oz", "bring_in", 5), (0, "Ned", "call", 5), (0, "Oz", "check"),
         (1, "Ned", "dealt"), (1, "Oz", "dealt"),
     ])
+    derive_stored_facts(con)
 
 
 SHOWDOWN_COLUMNS = (
@@ -367,6 +370,7 @@ def _summary_hands(con: duckdb.DuckDBPyConnection) -> None:
     add_actions(con, "3", False, [
         (0, "Ann", "post_sb", 25), (0, "Ben", "post_bb", 50), (0, "Ann", "fold"),
     ])
+    derive_stored_facts(con)
 
 
 SUMMARY_COLUMNS = (
@@ -410,6 +414,7 @@ def test_three_bets_count_the_levels_of_the_first_round(
         (0, "Ben", "call", 20), (0, "Dan", "raise", 30), (0, "Ann", "fold"),
         (0, "Cat", "call", 10), (0, "Ben", "fold"),
     ])
+    derive_stored_facts(con)
     frame = run_report_on(con, "player_summary", {})
     assert rows(frame, "player", "three_bet_pct", "first_round_raise_pct") == [
         ("Ann", None, 100.0), ("Ben", 0.0, 0.0), ("Cat", None, 100.0), ("Dan", 100.0, 100.0),
@@ -442,6 +447,7 @@ def _razz_hands(con: duckdb.DuckDBPyConnection) -> None:
     hand("R4", [("Di", "Jd"), ("Amy", "2c"), ("Bo", "7s"), ("Cy", "8d"), ("Eve", "9c")],
          [("Di", "bring_in"), ("Amy", "complete"), ("Bo", "fold"), ("Cy", "fold"),
           ("Eve", "fold"), ("Di", "fold")])
+    derive_stored_facts(con)
 
 
 RAZZ_COLUMNS = (
@@ -479,6 +485,7 @@ def _improvement_hands(con: duckdb.DuckDBPyConnection) -> None:
     add_known_draw(con, "3", "Hero", 1, "2c 3d 4h 8s 8c", "8c", "Qd")
     add_known_draw(con, "3", "Hero", 2, "2c 3d 4h 8s Qd", "Qd", "8d")
     add_draws(con, "3", [("Villain", 1, 2)])  # cards unknown: left out
+    derive_stored_facts(con)
 
 
 IMPROVEMENT_COLUMNS = ("variant", "discarded", "holding", "made_class", "draws", "made",
@@ -597,6 +604,7 @@ def test_draw_improvement_classes_agree_with_the_evaluators(
             add_known_draw(con, hand_id, "Hero", 1, " ".join([spare, *cards[:-1]]), spare,
                            cards[-1])
             expected[variant, _expected_class(variant, parse_cards(after))] += 1
+    derive_stored_facts(con)
     frame = run_report_on(con, "draw_improvement", {})
     found: Counter[tuple[str, str]] = Counter()
     for variant, made_class, made in rows(frame, "variant", "made_class", "made"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import shutil
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
@@ -19,7 +20,9 @@ import pytest
 
 from hhparse.pipeline import FileResult, read_bytes, read_file
 from hhparse.replay import Status
+from hhparse.reports import run_report
 from hhparse.store import (
+    DERIVED_COLUMNS,
     SCHEMAS,
     TABLES,
     Frames,
@@ -121,6 +124,47 @@ UNREADABLE = TRIPLE_DRAW.replace(
 )
 
 MIXED_FILE = "\n\n\n".join([JUNK, TRIPLE_DRAW, HOLDEM, WRONG_WINNER, UNREADABLE])
+
+# Razz: Bob brings in, Carol folds, Dave (last seats) completes, Hero calls, Bob defends.
+RAZZ = """\
+PokerStars Hand #300000000101: Tournament #900000101, $10+$1 USD Razz Limit - Level IV \
+(100/200) - 2026/03/06 19:00:03 ET
+Table '900000101 1' 8-max
+Seat 1: Hero (2000 in chips)
+Seat 2: Bob (2000 in chips)
+Seat 3: Carol (2000 in chips)
+Seat 4: Dave (2000 in chips)
+Hero: posts the ante 20
+Bob: posts the ante 20
+Carol: posts the ante 20
+Dave: posts the ante 20
+*** 3rd STREET ***
+Dealt to Hero [Ah 2d 5c]
+Dealt to Bob [Kd]
+Dealt to Carol [9s]
+Dealt to Dave [3h]
+Bob: brings in for 30
+Carol: folds
+Dave: raises 70 to 100
+Hero: calls 100
+Bob: calls 70
+*** 4th STREET ***
+Dealt to Hero [Ah 2d 5c] [7c]
+Dealt to Bob [Kd] [Qh]
+Dealt to Dave [3h] [4s]
+Dave: bets 100
+Hero: folds
+Bob: folds
+Uncalled bet (100) returned to Dave
+Dave collected 380 from pot
+Dave: doesn't show hand
+*** SUMMARY ***
+Total pot 380 | Rake 0
+Seat 1: Hero folded on the 4th Street
+Seat 2: Bob folded on the 4th Street
+Seat 3: Carol folded on the 3rd Street
+Seat 4: Dave collected (380)
+"""
 
 
 def read_text(text: str, name: str) -> FileResult:
@@ -257,7 +301,8 @@ def test_frames_have_the_columns_and_types_of_their_tables(
         for name, frame in frames.items():
             assert frame.schema == SCHEMAS[name], name
             table = con.execute(f"DESCRIBE {TABLES[name]}").fetchall()
-            assert [(row[0], row[1]) for row in table] == [
+            derived = DERIVED_COLUMNS.get(TABLES[name], ())
+            assert [(row[0], row[1]) for row in table if row[0] not in derived] == [
                 (column, duckdb_type[dtype]) for column, dtype in frame.schema.items()
             ], name
     empty = frames_for([], {})
@@ -332,7 +377,7 @@ def test_an_accepted_hand_in_every_table(
         ("Alice", 1, 2, "Kc Qd", "3c 2s", "7s 5d 4h Kc Qd", "7s 5d 4h 3c 2s"),
     ]
     assert draws[3] == ("Alice", 2, 0, "", "", "7s 5d 4h 3c 2s", "7s 5d 4h 3c 2s")
-    assert con.execute("SELECT * EXCLUDE (site, hand_id) FROM pots").fetchall() == [
+    assert con.execute("SELECT * EXCLUDE (site, hand_id, hand_key) FROM pots").fetchall() == [
         (0, "all", 103, ["Alice", "Carol"], ["Alice"], [103]),
     ]
     rounds = con.execute(
@@ -438,6 +483,126 @@ def test_a_reject_without_a_hand_id_is_known_by_its_place(
     assert con.execute(
         "SELECT source_path, byte_offset > 0 FROM rejects ORDER BY ALL"
     ).fetchall() == [("elsewhere.txt", False), ("elsewhere.txt", True), ("nameless.txt", True)]
+
+
+# --- hand keys and derived facts ---------------------------------------------------------------
+
+PLAYER_FACTS = (
+    "player", "vpip", "first_round_raise", "three_bet_chance", "three_bet", "calls",
+    "aggressive_actions", "saw_second_round", "last_draw_discarded", "pat_from_draw",
+    "door_card", "third_street_action", "brought_in", "first_in", "steal_chance",
+    "bring_in_defence_chance", "bring_in_defended",
+)
+
+
+def player_facts(con: duckdb.DuckDBPyConnection, hand_id: str) -> list[tuple[object, ...]]:
+    return con.execute(
+        f"SELECT {', '.join(PLAYER_FACTS)} FROM players WHERE hand_id = ? ORDER BY seat",
+        [hand_id],
+    ).fetchall()
+
+
+def test_every_row_of_a_hand_carries_its_hand_key(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    insert(con, frames_for([mixed], {}))
+    insert(con, frames_for([read_text(RAZZ, "razz.txt")], {}))
+    insert(con, frames_for([mixed], {}))  # a duplicate takes no key
+    keys = con.execute("SELECT hand_id, hand_key FROM hands ORDER BY hand_key").fetchall()
+    assert keys == [("240000000001", 1), ("300000000101", 2)]
+    for table in ("players", "actions", "draws", "pots"):
+        strays = con.execute(
+            f"SELECT count(*) FROM {table} AS t LEFT JOIN hands AS h USING (hand_key) "
+            "WHERE h.hand_id IS DISTINCT FROM t.hand_id"
+        ).fetchall()
+        assert strays == [(0,)], table
+
+
+def test_facts_of_a_triple_draw_hand(
+    con: duckdb.DuckDBPyConnection, mixed: FileResult
+) -> None:
+    # Carol's big blind is the 1st bet, Alice's raise the 2nd: Bob and Carol face it.
+    insert(con, frames_for([mixed], {}))
+    assert player_facts(con, "240000000001") == [
+        ("Alice", True, True, False, False, 1, 2, True, 0, 2, None, None, False, False, False,
+         False, False),
+        ("Bob", False, False, True, False, 0, 0, False, None, None, None, None, False, False,
+         False, False, False),
+        ("Carol", True, False, True, False, 2, 1, True, 0, 3, None, None, False, False, False,
+         False, False),
+    ]
+    # Carol draws 2, 1, then stands pat; Alice draws 2 to 7-5-4 (her cards are known: a
+    # 7-low), then stands pat twice.
+    draws = con.execute(
+        "SELECT player, draw_round, pat_since_deal, pat_at_previous, pat_to_end, holding, "
+        "made_class FROM draws ORDER BY player, draw_round"
+    ).fetchall()
+    assert draws == [
+        ("Alice", 1, False, False, False, "7-high", "7-low"),
+        ("Alice", 2, False, False, True, None, None),
+        ("Alice", 3, False, True, True, None, None),
+        ("Carol", 1, False, False, False, None, None),
+        ("Carol", 2, False, False, False, None, None),
+        ("Carol", 3, False, False, True, None, None),
+    ]
+
+
+def test_facts_of_a_razz_hand(con: duckdb.DuckDBPyConnection) -> None:
+    # Carol is first in but neither in the last seats nor lowest (Dave's 3 and Hero's 5 are
+    # to act); Dave, first in too, has one player left before the bring-in: a steal chance.
+    insert(con, frames_for([read_text(RAZZ, "razz.txt")], {}))
+    assert player_facts(con, "300000000101") == [
+        ("Hero", True, False, False, False, 1, 0, True, None, None, "5c", "call", False,
+         False, False, False, False),
+        ("Bob", True, False, False, False, 1, 0, True, None, None, "Kd", "bring_in", True,
+         False, False, True, True),
+        ("Carol", False, False, False, False, 0, 0, False, None, None, "9s", "fold", False,
+         True, False, False, False),
+        ("Dave", True, True, False, False, 0, 2, True, None, None, "3h", "complete", False,
+         True, True, False, False),
+    ]
+
+
+def _store_of_schema_002(path: Path, directory: Path, files: list[FileResult]) -> None:
+    """A store as hhparse wrote it before migration 003 (no hand keys, no facts)."""
+    for migration in migrations()[:2]:
+        shutil.copy(migration.path, directory / migration.path.name)
+    con = duckdb.connect(str(path))
+    assert migrate(con, directory) == 2
+    frames = frames_for(files, {})
+    for name in ("hands", "players", "actions", "draws", "pots"):
+        frame: pl.DataFrame = getattr(frames, name)
+        columns = ", ".join(frame.columns)
+        marks = ", ".join("?" for _ in frame.columns)
+        con.executemany(f"INSERT INTO {TABLES[name]} ({columns}) VALUES ({marks})", frame.rows())
+    con.close()
+
+
+def test_migration_003_keys_the_stored_hands_and_derives_their_facts(
+    tmp_path: Path, mixed: FileResult
+) -> None:
+    files = [mixed, read_text(RAZZ, "razz.txt")]
+    old = tmp_path / "old.duckdb"
+    (tmp_path / "schema_002").mkdir()
+    _store_of_schema_002(old, tmp_path / "schema_002", files)
+    with pytest.raises(StoreError, match="schema version 2, the reports need"):
+        run_report(old, "player_summary")  # read-only: says how to upgrade
+    upgraded = open_store(old)
+    assert schema_version(upgraded) == latest_version()
+    fresh = open_store(":memory:")
+    insert(fresh, frames_for(files, {}))
+    for table in ("hands", "players", "actions", "draws", "pots"):
+        query = f"SELECT * FROM {table} ORDER BY ALL"
+        assert upgraded.execute(query).fetchall() == fresh.execute(query).fetchall(), table
+    assert upgraded.execute("SELECT count(*) FROM players WHERE vpip").fetchall() == [(5,)]
+    # hands stored after the upgrade follow the keys given by it
+    more = read_text(TRIPLE_DRAW.replace("240000000001", "240000000009"), "more.txt")
+    insert(upgraded, frames_for([more], {}))
+    assert upgraded.execute(
+        "SELECT hand_id, hand_key FROM hands ORDER BY hand_key"
+    ).fetchall() == [("240000000001", 1), ("300000000101", 2), ("240000000009", 3)]
+    upgraded.close()
+    fresh.close()
 
 
 def test_insert_frames_leaves_the_transaction_to_the_caller(

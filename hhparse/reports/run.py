@@ -12,6 +12,7 @@ import polars as pl
 
 from hhparse.ingest.run import connect
 from hhparse.reports.catalog import Report, get_report
+from hhparse.store.schema import StoreError, latest_version, schema_version
 
 ParameterValue = str | int | float | bool | date | None
 
@@ -31,8 +32,20 @@ def run_report_on(
     con: duckdb.DuckDBPyConnection, name: str, parameters: Mapping[str, ParameterValue]
 ) -> pl.DataFrame:
     report = get_report(name)
-    cursor = con.execute(report.sql, bind(report, parameters))
+    bound = bind(report, parameters)
+    _check_schema(con)
+    cursor = con.execute(report.sql, bound)
     return _frame(cursor)
+
+
+def _check_schema(con: duckdb.DuckDBPyConnection) -> None:
+    """The reports read the columns of the latest schema (hand keys, derived facts)."""
+    version, latest = schema_version(con), latest_version()
+    if version is not None and version < latest:
+        raise StoreError(
+            f"the store has schema version {version}, the reports need {latest}: open it "
+            "once for writing to upgrade it (any `hhparse ingest` into it does)"
+        )
 
 
 def run_report(

@@ -9,8 +9,10 @@ Typical use (the caller owns the transaction)::
     con.commit()
 
 The tables and their columns are documented in the README (section "The database").
+Each new hand gets an integer ``hand_key`` and derived facts (:mod:`hhparse.store.facts`).
 """
 
+from hhparse.store.facts import DERIVED_COLUMNS, derive_facts, derive_stored_facts
 from hhparse.store.frames import SCHEMAS, TABLES, FileResultLike, Frames, frames_for
 from hhparse.store.schema import (
     StoreError,
@@ -23,12 +25,15 @@ from hhparse.store.schema import (
 from hhparse.store.writer import InsertCounts, insert_frames
 
 __all__ = [
+    "DERIVED_COLUMNS",
     "SCHEMAS",
     "TABLES",
     "FileResultLike",
     "Frames",
     "InsertCounts",
     "StoreError",
+    "derive_facts",
+    "derive_stored_facts",
     "frames_for",
     "insert_frames",
     "latest_version",

@@ -3,12 +3,14 @@
 A migration is a file ``NNN_name.sql`` (``001_initial.sql``); its number is its version.
 :func:`migrate` applies, in order and each in its own transaction, every migration above
 the version recorded in ``schema_version`` (one row per applied migration), so running it
-again changes nothing.
+again changes nothing. A migration that derives data the SQL file cannot (see
+:data:`DATA_STEPS`) runs that step right after its file, in the same transaction.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,8 +19,10 @@ from typing import Any, Final
 import duckdb
 
 from hhparse.sqlfiles import SQL_DIR, sql
+from hhparse.store.facts import derive_stored_facts
 
 __all__ = [
+    "DATA_STEPS",
     "SCHEMA_DIR",
     "Migration",
     "StoreError",
@@ -33,6 +37,12 @@ SCHEMA_DIR: Final = SQL_DIR / "schema"
 """The numbered migrations."""
 
 _MIGRATION_NAME: Final = re.compile(r"(\d+)_(\w+)\.sql")
+
+DATA_STEPS: Final[dict[str, Callable[[duckdb.DuckDBPyConnection], None]]] = {
+    # keys and facts for the hands stored before it (the same SQL the writer runs per batch)
+    "hand_keys_and_facts": derive_stored_facts,
+}
+"""Per migration name, what runs after its SQL file, in its transaction."""
 
 
 class StoreError(Exception):
@@ -110,6 +120,9 @@ def _apply(con: duckdb.DuckDBPyConnection, migration: Migration) -> None:
         text = migration.text
         if text.strip():
             con.execute(text).fetchall()
+        step = DATA_STEPS.get(migration.name)
+        if step is not None:
+            step(con)
         con.execute(
             sql("store/schema_version_record"),
             [migration.version, migration.name, datetime.now(UTC).replace(tzinfo=None)],
@@ -141,6 +154,8 @@ def open_store(path: str | Path, *, read_only: bool = False) -> duckdb.DuckDBPyC
     # callers may wait and retry.
     con = duckdb.connect(target, read_only=read_only and not in_memory)
     try:
+        # a migration may run long enough for DuckDB to draw its progress bar: never print
+        con.execute("SET enable_progress_bar = false")
         if read_only:
             _check_readable(con, target)
         else:

@@ -15,6 +15,10 @@ Keys (what counts as "already stored"):
 - a reject whose hand id could not be read, and junk, are known by their place
   (source_path, byte_offset): reading the same file again adds nothing.
 
+Each new hand gets the next ``hand_key`` (its rows in every table carry it), and the facts
+of the batch's new hands are derived from their actions and draws
+(:mod:`hhparse.store.facts`) before the call returns.
+
 The caller owns the transaction: :func:`insert_frames` neither begins nor commits.
 """
 
@@ -29,6 +33,7 @@ import duckdb
 import polars as pl
 
 from hhparse.sqlfiles import sql
+from hhparse.store.facts import derive_facts
 from hhparse.store.frames import Frames
 from hhparse.store.schema import StoreError
 
@@ -127,11 +132,12 @@ def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, A
         "hands_duplicate": frames.hands.height - inserted,
         "problems_inserted": 0,
     }
-    distinct = frames.hands.select(pl.struct("site", "hand_id").n_unique()).item()
-    all_new = inserted == distinct
     for name in ("players", "actions", "draws", "pots"):
         if getattr(frames, name).height:
-            counts[f"{name}_inserted"] = _run(con, f"insert_{name}", [all_new])
+            counts[f"{name}_inserted"] = _run(con, f"insert_{name}")
+    if inserted:
+        (first_key,) = con.execute(sql("store/first_new_hand_key")).fetchall()[0]
+        derive_facts(con, first_key)
     if counts["hands_duplicate"]:
         rows = con.execute(sql("store/duplicates_by_source")).fetchall()
         counts["duplicates_by_source"] = {source: int(n) for source, n in rows}

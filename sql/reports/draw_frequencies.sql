@@ -10,7 +10,9 @@
 --   $by_position, $by_player, $by_players   booleans; NULL means false
 --
 -- A decision is one row of draws: a player still in the hand says how many cards he
--- replaces (0 = stands pat).
+-- replaces (0 = stands pat). His pats at the hand's other draws are facts the store derived
+-- (draws.pat_since_deal, pat_at_previous; players.pat_from_draw for the pats that stood to
+-- the end).
 -- Rows come in the order of variant, draw round, position (SB, BB, UTG ... CO, BTN), player,
 -- players. Columns:
 --   decisions             decisions in the row
@@ -42,90 +44,126 @@
 -- Percentages are rounded to 2 decimals.
 WITH
 
+-- The variants stored, in a list: the millions of rows joined with their hand carry a
+-- variant's place in it (a small number) instead of its name, for a smaller join within
+-- DuckDB's memory limit.
+variant_names AS (
+    SELECT list(variant ORDER BY variant) AS names
+    FROM (SELECT DISTINCT variant FROM hands)
+),
+
 scoped_hands AS NOT MATERIALIZED (
-    SELECT site, hand_id, variant, players_dealt
-    FROM hands
-    WHERE ($variant IS NULL OR variant = $variant)
-      AND ($since IS NULL OR started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+    SELECT
+        h.hand_key,
+        list_position((SELECT names FROM variant_names), h.variant)::UTINYINT AS variant_code,
+        CASE WHEN coalesce($by_players, false) THEN h.players_dealt END AS players_dealt
+    FROM hands AS h
+    WHERE ($variant IS NULL OR h.variant = $variant)
+      AND ($since IS NULL OR h.started_at >= CAST($since AS DATE))
+      AND ($until IS NULL OR h.started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
 ),
 
 draw_rows AS NOT MATERIALIZED (
-    SELECT site, hand_id, player, draw_round, discarded
+    SELECT
+        hand_key,
+        -- carried along only when a player or a position is asked for
+        CASE WHEN coalesce($by_player, false) OR coalesce($by_position, false) THEN player END
+            AS player,
+        draw_round,
+        discarded,
+        pat_since_deal,
+        pat_at_previous
     FROM draws
     WHERE ($player IS NULL OR player = $player)
 ),
 
-position_rows AS (
+position_rows AS NOT MATERIALIZED (
     -- read only when positions are asked for
-    SELECT site, hand_id, player, position
+    SELECT hand_key, player, position
     FROM players
     WHERE coalesce($by_position, false)
       AND dealt_in
       AND ($player IS NULL OR player = $player)
 ),
 
-showdown_rows AS (
-    SELECT site, hand_id, player, final_class
-    FROM players
-    WHERE went_to_showdown
-      AND final_class IS NOT NULL
-      AND ($player IS NULL OR player = $player)
-),
-
--- The players who stood pat at least once in a hand: pat_rounds has bit (r - 1) set when
--- the player stood pat at draw r; final_class when he showed his hand down.
-pat_player_hands AS (
+-- The pats that stood to the end of a hand shown down with the final hand known: one row
+-- per draw of the player's closing run of pats (players.pat_from_draw .. the last draw).
+-- Rows are made up to draw 3: those beyond a single-draw game's only draw fall in groups
+-- without decisions, which are left out below.
+showdown_pats AS NOT MATERIALIZED (
     SELECT
-        d.site,
-        d.hand_id,
-        d.player,
-        bit_or(1 << (d.draw_round - 1)) AS pat_rounds,
-        any_value(s.final_class) AS final_class
-    FROM draw_rows AS d
-    LEFT JOIN showdown_rows AS s USING (site, hand_id, player)
-    WHERE d.discarded = 0
-    GROUP BY d.site, d.hand_id, d.player
+        p.hand_key,
+        CASE WHEN coalesce($by_player, false) OR coalesce($by_position, false) THEN p.player END
+            AS player,
+        r.draw_round,
+        p.final_class
+    FROM players AS p
+    JOIN (VALUES (1), (2), (3)) AS r (draw_round) ON r.draw_round >= p.pat_from_draw
+    WHERE p.went_to_showdown
+      AND p.final_class IS NOT NULL
+      AND p.pat_from_draw IS NOT NULL
+      AND ($player IS NULL OR p.player = $player)
 ),
 
--- Each decision, with the player's pats at the hand's other draws.
+-- The decisions (showdown_pat false) and the showdown pats (true), with their hand; one
+-- join with hands for both.
 decisions AS (
     SELECT
-        h.variant,
+        h.variant_code,
         d.draw_round,
         CASE WHEN coalesce($by_position, false) THEN p.position END AS position,
         CASE WHEN coalesce($by_player, false) THEN d.player END AS player,
         CASE WHEN coalesce($by_players, false) THEN h.players_dealt END AS players,
         d.discarded,
-        coalesce(pp.pat_rounds, 0) AS pat_rounds,
-        pp.final_class,
-        -- the hand's last draw (a player at the showdown took part in every draw)
-        CASE
-            WHEN h.variant IN ('five_card_draw', '27_single_draw', 'a5_single_draw') THEN 1
-            ELSE 3
-        END AS last_round
-    FROM draw_rows AS d
-    JOIN scoped_hands AS h USING (site, hand_id)
-    LEFT JOIN pat_player_hands AS pp USING (site, hand_id, player)
-    LEFT JOIN position_rows AS p USING (site, hand_id, player)
+        d.pat_since_deal,
+        d.pat_at_previous,
+        d.showdown_pat,
+        d.final_class
+    FROM (
+        SELECT
+            hand_key,
+            player,
+            draw_round,
+            discarded,
+            pat_since_deal,
+            pat_at_previous,
+            false AS showdown_pat,
+            NULL::VARCHAR AS final_class
+        FROM draw_rows
+        UNION ALL
+        SELECT hand_key, player, draw_round, NULL, NULL, NULL, true, final_class
+        FROM showdown_pats
+    ) AS d
+    JOIN scoped_hands AS h USING (hand_key)
+    LEFT JOIN position_rows AS p USING (hand_key, player)
 ),
 
-classified AS (
+decision_kinds AS (
+    -- the rows counted by kind, before the tests below
     SELECT
-        variant,
+        variant_code,
         draw_round,
         position,
         player,
         players,
         discarded,
-        -- pat at every draw 1 .. draw_round
-        (pat_rounds & ((1 << draw_round) - 1)) = (1 << draw_round) - 1 AS pat_since_deal,
-        -- pat at the previous draw
-        draw_round > 1 AND (pat_rounds >> (draw_round - 2)) & 1 = 1 AS pat_at_previous,
-        -- pat at this draw and every later one, and shown down (final hand known)
-        final_class IS NOT NULL
-            AND (pat_rounds >> (draw_round - 1)) = (1 << (last_round - draw_round + 1)) - 1
-            AS pat_to_showdown,
+        pat_since_deal,
+        pat_at_previous,
+        showdown_pat,
+        final_class,
+        count(*) AS n
+    FROM decisions
+    GROUP BY ALL
+),
+
+named_kinds AS (
+    SELECT (SELECT names FROM variant_names)[variant_code] AS variant, * EXCLUDE (variant_code)
+    FROM decision_kinds
+),
+
+classified AS (
+    SELECT
+        *,
         CASE
             WHEN variant IN ('27_single_draw', '27_triple_draw')
                 THEN final_class IN ('7-low', '8-low', '9-low', 'T-low')
@@ -143,7 +181,7 @@ classified AS (
                     OR split_part(final_class, ' / ', 2)
                         IN ('5-low', '6-low', '7-low', '8-low', '9-low', 'T-low')
         END AS made
-    FROM decisions
+    FROM named_kinds
 ),
 
 counted AS (
@@ -153,20 +191,21 @@ counted AS (
         position,
         player,
         players,
-        count(*) AS decisions,
-        count(*) FILTER (WHERE discarded = 0) AS pat,
-        count(*) FILTER (WHERE discarded = 1) AS draw_1,
-        count(*) FILTER (WHERE discarded = 2) AS draw_2,
-        count(*) FILTER (WHERE discarded = 3) AS draw_3,
-        count(*) FILTER (WHERE discarded = 4) AS draw_4,
-        count(*) FILTER (WHERE discarded = 5) AS draw_5,
-        count(*) FILTER (WHERE pat_since_deal) AS pat_since_deal,
-        count(*) FILTER (WHERE pat_at_previous) AS pat_at_previous,
-        count(*) FILTER (WHERE pat_at_previous AND discarded > 0) AS breaks,
-        count(*) FILTER (WHERE pat_to_showdown) AS pat_to_showdown,
-        count(*) FILTER (WHERE pat_to_showdown AND NOT made) AS snows
+        coalesce(sum(n) FILTER (WHERE NOT showdown_pat), 0)::BIGINT AS decisions,
+        coalesce(sum(n) FILTER (WHERE discarded = 0), 0)::BIGINT AS pat,
+        coalesce(sum(n) FILTER (WHERE discarded = 1), 0)::BIGINT AS draw_1,
+        coalesce(sum(n) FILTER (WHERE discarded = 2), 0)::BIGINT AS draw_2,
+        coalesce(sum(n) FILTER (WHERE discarded = 3), 0)::BIGINT AS draw_3,
+        coalesce(sum(n) FILTER (WHERE discarded = 4), 0)::BIGINT AS draw_4,
+        coalesce(sum(n) FILTER (WHERE discarded = 5), 0)::BIGINT AS draw_5,
+        coalesce(sum(n) FILTER (WHERE pat_since_deal), 0)::BIGINT AS pat_since_deal,
+        coalesce(sum(n) FILTER (WHERE pat_at_previous), 0)::BIGINT AS pat_at_previous,
+        coalesce(sum(n) FILTER (WHERE pat_at_previous AND discarded > 0), 0)::BIGINT AS breaks,
+        coalesce(sum(n) FILTER (WHERE showdown_pat), 0)::BIGINT AS pat_to_showdown,
+        coalesce(sum(n) FILTER (WHERE showdown_pat AND NOT made), 0)::BIGINT AS snows
     FROM classified
     GROUP BY ALL
+    HAVING sum(n) FILTER (WHERE NOT showdown_pat) > 0
 )
 
 SELECT

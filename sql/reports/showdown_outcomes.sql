@@ -13,9 +13,10 @@
 --   showdowns    players at the showdown in this group (players.went_to_showdown)
 --   won, lost    of those, who won (collected something: a split or half pot counts as won)
 --                and who did not; win_pct = 100 * won / showdowns
---   players_seen_second_round  players who saw the second betting round: still in the hand
---                at the first draw (draw games: a row of draws at draw 1) or dealt 4th street
---                (stud, Razz), i.e. did not fold in the first round and the hand went on
+--   players_seen_second_round  players who saw the second betting round
+--                (players.saw_second_round): still in the hand at the first draw (draw
+--                games: a row of draws at draw 1) or dealt 4th street (stud, Razz), i.e. did
+--                not fold in the first round and the hand went on
 --   went_to_showdown_pct       100 * players at the showdown / players_seen_second_round
 --   won_at_showdown_pct        100 * players who won at the showdown / players at it
 -- Class groups (players.final_class; 'unknown' when the final hand was not shown):
@@ -36,113 +37,95 @@
 -- Percentages are rounded to 2 decimals.
 WITH
 
+-- The variants stored, in a list: the millions of rows joined with their hand carry a
+-- variant's place in it (a small number) instead of its name, for a smaller join within
+-- DuckDB's memory limit.
+variant_names AS (
+    SELECT list(variant ORDER BY variant) AS names
+    FROM (SELECT DISTINCT variant FROM hands)
+),
+
 scoped_hands AS NOT MATERIALIZED (
     SELECT
-        site,
-        hand_id,
-        variant,
-        -- the hand's last draw (draw games; a player at the showdown took part in it)
-        CASE
-            WHEN variant IN ('five_card_draw', '27_single_draw', 'a5_single_draw') THEN 1
-            WHEN variant IN ('razz', 'stud', 'stud8') THEN NULL
-            ELSE 3
-        END AS last_draw
-    FROM hands
-    WHERE ($variant IS NULL OR variant = $variant)
-      AND ($since IS NULL OR started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+        h.hand_key,
+        list_position((SELECT names FROM variant_names), h.variant)::UTINYINT AS variant_code
+    FROM hands AS h
+    WHERE ($variant IS NULL OR h.variant = $variant)
+      AND ($since IS NULL OR h.started_at >= CAST($since AS DATE))
+      AND ($until IS NULL OR h.started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
 ),
 
-showdown_rows AS (
-    SELECT site, hand_id, player, won_at_showdown, final_class, final_cards
-    FROM players
-    WHERE went_to_showdown
-      AND ($player IS NULL OR player = $player)
+-- The players who saw the second round or went to the showdown, counted by what the rest
+-- needs of them: the final hand, and the cards drawn at the hand's last draw (draw games;
+-- a player at the showdown took part in it).
+coded_player_kinds AS (
+    SELECT
+        h.variant_code,
+        p.saw_second_round,
+        p.went_to_showdown,
+        p.won_at_showdown,
+        p.final_class,
+        -- a badugi's top card (aces low): the highest rank of its four cards (two
+        -- characters each, one space between)
+        CASE WHEN p.final_class = '4-card badugi' THEN substr('A23456789TJQK', greatest(
+            instr('A23456789TJQK', p.final_cards[1]),
+            instr('A23456789TJQK', p.final_cards[4]),
+            instr('A23456789TJQK', p.final_cards[7]),
+            instr('A23456789TJQK', p.final_cards[10])
+        ), 1) END AS badugi_top,
+        p.last_draw_discarded AS last_discarded,
+        count(*) AS players
+    FROM players AS p
+    JOIN scoped_hands AS h USING (hand_key)
+    WHERE (p.went_to_showdown OR p.saw_second_round)
+      AND ($player IS NULL OR p.player = $player)
+    GROUP BY ALL
 ),
 
-first_draw_rows AS (
-    SELECT site, hand_id
-    FROM draws
-    WHERE draw_round = 1
-      AND ($player IS NULL OR player = $player)
+player_kinds AS (
+    SELECT (SELECT names FROM variant_names)[variant_code] AS variant, * EXCLUDE (variant_code)
+    FROM coded_player_kinds
 ),
 
-fourth_street_rows AS (
-    SELECT site, hand_id
-    FROM actions
-    WHERE round_index = 1
-      AND round_name = '4th'
-      AND kind = 'dealt'
-      AND ($player IS NULL OR player = $player)
-),
-
-last_draw_rows AS (
-    SELECT site, hand_id, player, draw_round, discarded
-    FROM draws
-    WHERE draw_round IN (1, 3)
-      AND ($player IS NULL OR player = $player)
-),
-
+-- The class groups, best first within each variant's groups.
 class_order AS (
-    -- best first, within each variant's groups
-    SELECT * FROM (VALUES
-        ('5-low', 1), ('6-low', 2), ('7-low', 3), ('8-low', 4), ('9-low', 5), ('T-low', 6),
-        ('T+', 7), ('J+', 8), ('pair+', 9),
-        ('4-card 4', 11), ('4-card 5', 12), ('4-card 6', 13), ('4-card 7', 14),
-        ('4-card 8', 15), ('4-card 9', 16), ('4-card T', 17), ('4-card J', 18),
-        ('4-card Q', 19), ('4-card K', 20), ('4-card', 21), ('3-card', 22), ('2-card', 23),
-        ('1-card', 24),
-        ('straight flush', 30), ('four of a kind', 31), ('full house', 32), ('flush', 33),
-        ('straight', 34), ('three of a kind', 35), ('two pair', 36), ('pair', 37),
-        ('high card', 38),
-        ('low', 50),
-        ('unknown', 90)
-    ) AS t (class_group, sort_key)
+    SELECT [
+        '5-low', '6-low', '7-low', '8-low', '9-low', 'T-low', 'T+', 'J+', 'pair+',
+        '4-card 4', '4-card 5', '4-card 6', '4-card 7', '4-card 8', '4-card 9', '4-card T',
+        '4-card J', '4-card Q', '4-card K', '4-card', '3-card', '2-card', '1-card',
+        'straight flush', 'four of a kind', 'full house', 'flush', 'straight',
+        'three of a kind', 'two pair', 'pair', 'high card', 'low', 'unknown'
+    ] AS groups
 ),
 
 -- Players who saw the second betting round, per variant.
 seen_second_round AS (
-    SELECT h.variant, count(*) AS players_seen_second_round
-    FROM (
-        SELECT site, hand_id FROM first_draw_rows
-        UNION ALL
-        SELECT site, hand_id FROM fourth_street_rows
-    ) AS seen
-    JOIN scoped_hands AS h USING (site, hand_id)
-    GROUP BY h.variant
+    SELECT variant, sum(players)::BIGINT AS players_seen_second_round
+    FROM player_kinds
+    WHERE saw_second_round
+    GROUP BY variant
 ),
 
--- The players at the showdown, with the cards they drew at the hand's last draw.
+-- The players at the showdown.
 showdown_players AS (
     SELECT
-        h.variant,
-        s.won_at_showdown,
-        s.final_class,
-        d.discarded AS last_discarded,
+        variant,
+        won_at_showdown,
+        final_class,
+        last_discarded,
+        badugi_top,
+        players,
         -- the lowball class: the whole class, or the lowball half of badeucey and badacey
         CASE
-            WHEN h.variant IN ('badeucey', 'badacey') THEN split_part(s.final_class, ' / ', 2)
-            ELSE s.final_class
+            WHEN variant IN ('badeucey', 'badacey') THEN split_part(final_class, ' / ', 2)
+            ELSE final_class
         END AS low_class,
         CASE
-            WHEN h.variant IN ('27_single_draw', '27_triple_draw', 'badeucey') THEN '2-7'
-            WHEN h.variant IN ('a5_single_draw', 'a5_triple_draw', 'razz', 'badacey') THEN 'A-5'
-        END AS low_ranking,
-        -- a badugi's top card (aces low): the highest rank of its four cards (two
-        -- characters each, one space between)
-        CASE WHEN s.final_class = '4-card badugi' THEN substr('A23456789TJQK', greatest(
-            instr('A23456789TJQK', s.final_cards[1]),
-            instr('A23456789TJQK', s.final_cards[4]),
-            instr('A23456789TJQK', s.final_cards[7]),
-            instr('A23456789TJQK', s.final_cards[10])
-        ), 1) END AS badugi_top
-    FROM showdown_rows AS s
-    JOIN scoped_hands AS h USING (site, hand_id)
-    LEFT JOIN last_draw_rows AS d
-        ON d.site = s.site
-        AND d.hand_id = s.hand_id
-        AND d.player = s.player
-        AND d.draw_round = h.last_draw
+            WHEN variant IN ('27_single_draw', '27_triple_draw', 'badeucey') THEN '2-7'
+            WHEN variant IN ('a5_single_draw', 'a5_triple_draw', 'razz', 'badacey') THEN 'A-5'
+        END AS low_ranking
+    FROM player_kinds
+    WHERE went_to_showdown
 ),
 
 classified AS (
@@ -167,72 +150,79 @@ classified AS (
 -- by his last draw (section 1).
 sections AS (
     SELECT
-        c.variant,
-        c.won_at_showdown,
-        s.section,
-        CASE s.section
-            WHEN 0 THEN CASE
-                WHEN c.final_class IS NULL THEN 'unknown'
-                WHEN c.variant IN ('badeucey', 'badacey')
-                    THEN replace(split_part(c.final_class, ' / ', 1), ' badugi', '')
-                        || ' / ' || c.low_group
-                WHEN c.low_ranking IS NOT NULL THEN c.low_group
-                WHEN c.variant = 'badugi' THEN coalesce('4-card ' || c.badugi_top, c.final_class)
-                WHEN c.variant = 'stud8' THEN split_part(c.final_class, ' / ', 1)
-                    || CASE WHEN c.final_class LIKE '% / %' THEN ' / low' ELSE '' END
-                ELSE c.final_class
-            END
-            ELSE CASE
-                WHEN c.last_discarded = 0 THEN 'last draw: pat'
-                ELSE 'last draw: ' || c.last_discarded
-            END
+        variant,
+        won_at_showdown,
+        players,
+        0 AS section,
+        CASE
+            WHEN final_class IS NULL THEN 'unknown'
+            WHEN variant IN ('badeucey', 'badacey')
+                THEN replace(split_part(final_class, ' / ', 1), ' badugi', '')
+                    || ' / ' || low_group
+            WHEN low_ranking IS NOT NULL THEN low_group
+            WHEN variant = 'badugi' THEN coalesce('4-card ' || badugi_top, final_class)
+            WHEN variant = 'stud8' THEN split_part(final_class, ' / ', 1)
+                || CASE WHEN final_class LIKE '% / %' THEN ' / low' ELSE '' END
+            ELSE final_class
         END AS class_group
-    FROM classified AS c
-    JOIN (VALUES (0), (1)) AS s (section)
-        ON s.section = 0 OR c.last_discarded IS NOT NULL
+    FROM classified
+    UNION ALL
+    SELECT
+        variant,
+        won_at_showdown,
+        players,
+        1 AS section,
+        CASE
+            WHEN last_discarded = 0 THEN 'last draw: pat'
+            ELSE 'last draw: ' || last_discarded
+        END AS class_group
+    FROM classified
+    WHERE last_discarded IS NOT NULL
 ),
 
+-- The groups, and (section -1, no group) each variant's players who saw the second round.
 grouped AS (
     SELECT
         variant,
         section,
         class_group,
-        count(*) AS showdowns,
-        count(*) FILTER (WHERE won_at_showdown) AS won
+        sum(players)::BIGINT AS showdowns,
+        coalesce(sum(players) FILTER (WHERE won_at_showdown), 0)::BIGINT AS won
     FROM sections
     GROUP BY variant, section, class_group
+    UNION ALL
+    SELECT variant, -1, NULL, players_seen_second_round, 0
+    FROM seen_second_round
 ),
 
-per_variant AS (
-    -- every player at the showdown is in exactly one class (section 0)
-    SELECT variant, sum(showdowns) AS showdowns, sum(won) AS won
+-- Each group with its variant's totals: every player at the showdown is in exactly one
+-- class (section 0).
+with_totals AS (
+    SELECT
+        *,
+        sum(showdowns) FILTER (WHERE section = 0) OVER per_variant AS variant_showdowns,
+        sum(won) FILTER (WHERE section = 0) OVER per_variant AS variant_won,
+        max(showdowns) FILTER (WHERE section = -1) OVER per_variant AS seen_second_round
     FROM grouped
-    WHERE section = 0
-    GROUP BY variant
+    WINDOW per_variant AS (PARTITION BY variant)
 )
 
 SELECT
-    g.variant,
-    g.class_group,
-    g.showdowns,
-    g.won,
-    g.showdowns - g.won AS lost,
-    round(100.0 * g.won / g.showdowns, 2) AS win_pct,
-    coalesce(s.players_seen_second_round, 0) AS players_seen_second_round,
-    round(100.0 * v.showdowns / nullif(s.players_seen_second_round, 0), 2)
-        AS went_to_showdown_pct,
-    round(100.0 * v.won / v.showdowns, 2) AS won_at_showdown_pct
-FROM grouped AS g
-JOIN per_variant AS v USING (variant)
-LEFT JOIN seen_second_round AS s USING (variant)
--- split games' groups have two parts ('3-card / 9-low'): each is ordered best first
-LEFT JOIN class_order AS first_part
-    ON first_part.class_group = split_part(g.class_group, ' / ', 1)
-LEFT JOIN class_order AS second_part
-    ON second_part.class_group = split_part(g.class_group, ' / ', 2)
+    variant,
+    class_group,
+    showdowns,
+    won,
+    showdowns - won AS lost,
+    round(100.0 * won / showdowns, 2) AS win_pct,
+    coalesce(seen_second_round, 0) AS players_seen_second_round,
+    round(100.0 * variant_showdowns / nullif(seen_second_round, 0), 2) AS went_to_showdown_pct,
+    round(100.0 * variant_won / variant_showdowns, 2) AS won_at_showdown_pct
+FROM with_totals
+WHERE section >= 0
 ORDER BY
-    g.variant,
-    g.section,
-    first_part.sort_key NULLS LAST,
-    second_part.sort_key NULLS FIRST,
-    CASE WHEN g.class_group = 'last draw: pat' THEN '' ELSE g.class_group END
+    variant,
+    section,
+    -- split games' groups have two parts ('3-card / 9-low'): each is ordered best first
+    list_position((SELECT groups FROM class_order), split_part(class_group, ' / ', 1)) NULLS LAST,
+    list_position((SELECT groups FROM class_order), split_part(class_group, ' / ', 2)) NULLS FIRST,
+    CASE WHEN class_group = 'last draw: pat' THEN '' ELSE class_group END

@@ -1,6 +1,7 @@
--- Insert the new hands staged by stage_new_hands.sql (one row per new (site, hand_id)).
+-- Insert the new hands staged by stage_new_hands.sql (one row per new (site, hand_id)),
+-- with their hand_key.
 -- Reads: incoming_hands, temp.hhparse_new_hands. Parameters: none.
 INSERT INTO hands BY NAME
-SELECT i.* EXCLUDE (batch_row)
+SELECT i.* EXCLUDE (batch_row), n.hand_key
 FROM incoming_hands AS i
-WHERE i.batch_row IN (SELECT n.batch_row FROM temp.hhparse_new_hands AS n)
+JOIN temp.hhparse_new_hands AS n USING (batch_row)
