@@ -5,7 +5,8 @@ the floor (plain Python reading the file and splitting it into hands).
 Run: ``.venv/bin/python benchmarks/run.py [--hands 200000] [--seed 2026] [--workdir DIR]``
 
 The corpus: ``--hands`` generated hands (``hhparse.synth``), an equal share per variant,
-written in the PokerStars format to one file. The hands of the variants pokerkit implements
+written in the PokerStars format, one file per variant (as a site writes one per table).
+The hands of the variants pokerkit implements
 (2-7 single and triple draw, badugi, razz, stud, stud hi/lo) are also exported to PHH
 (``hhparse.phh.export``; ``--pokerkit-hands`` of them, an equal share per variant, since
 pokerkit is slow) and, in PokerStars format, to a second file: ours and pokerkit's rates on
@@ -46,48 +47,51 @@ GENERATE = PRELUDE + r"""
 from hhparse.synth import SynthOptions, generate_hands
 from hhparse.variants.catalog import VARIANTS
 from hhparse.pipeline import read_bytes
-from hhparse.phh.export import export_hand, table_name, PhhExportError
-total, seed, out, subset, phh = int(sys.argv[1]), int(sys.argv[2]), *map(Path, sys.argv[3:6])
+from hhparse.phh.export import export_hand, PhhExportError
+total, seed, folder, subset, phh = int(sys.argv[1]), int(sys.argv[2]), *map(Path, sys.argv[3:6])
 pokerkit = set(sys.argv[6].split(","))
 per_variant_for_pokerkit = int(sys.argv[7])
 share = -(-total // len(VARIANTS))
+folder.mkdir(parents=True, exist_ok=True)
 started = time.perf_counter()
 made = exported = 0
 not_exported = {}
-with out.open("w", encoding="utf-8") as every, subset.open("w", encoding="utf-8") as some, \
-        phh.open("w", encoding="utf-8") as documents:
+with subset.open("w", encoding="utf-8") as some, phh.open("w", encoding="utf-8") as documents:
     for number, variant in enumerate(VARIANTS):
         options = SynthOptions(variant=variant.id, hands=min(share, total - made),
                                seed=seed * 100 + number)
         taken = 0
-        for text in generate_hands(options):
-            every.write(text + "\n\n")
-            made += 1
-            if variant.id not in pokerkit or taken >= per_variant_for_pokerkit:
-                continue
-            taken += 1
-            [result] = read_bytes(text.encode(), "generated").hands
-            try:
-                document = export_hand(result)
-            except PhhExportError as error:
-                key = type(error).__name__
-                not_exported[key] = not_exported.get(key, 0) + 1
-                continue
-            some.write(text + "\n\n")
-            documents.write(json.dumps(document) + "\n")
-            exported += 1
+        with (folder / f"{variant.id}.txt").open("w", encoding="utf-8") as every:
+            for text in generate_hands(options):
+                every.write(text + "\n\n")
+                made += 1
+                if variant.id not in pokerkit or taken >= per_variant_for_pokerkit:
+                    continue
+                taken += 1
+                [result] = read_bytes(text.encode(), "generated").hands
+                try:
+                    document = export_hand(result)
+                except PhhExportError as error:
+                    key = type(error).__name__
+                    not_exported[key] = not_exported.get(key, 0) + 1
+                    continue
+                some.write(text + "\n\n")
+                documents.write(json.dumps(document) + "\n")
+                exported += 1
 finish(made, time.perf_counter() - started, exported_to_phh=exported, not_exported=not_exported)
 """
 
 FLOOR = PRELUDE + r"""
-path = Path(sys.argv[1])
+given = Path(sys.argv[1])
+paths = sorted(given.glob("*.txt")) if given.is_dir() else [given]
 started = time.perf_counter()
-text = path.read_bytes().decode("utf-8")
 hands = 0
-for block in text.split("\nPokerStars "):
-    if block.strip():
-        block.splitlines()
-        hands += 1
+for path in paths:
+    text = path.read_bytes().decode("utf-8")
+    for block in text.split("\nPokerStars "):
+        if block.strip():
+            block.splitlines()
+            hands += 1
 finish(hands, time.perf_counter() - started)
 """
 
@@ -97,16 +101,18 @@ from hhparse.pipeline import read_bytes
 path = Path(sys.argv[1])
 for sample in sorted(Path("data/samples").glob("*.txt")):  # build the evaluator tables first
     read_bytes(sample.read_bytes(), str(sample))
+paths = sorted(path.glob("*.txt")) if path.is_dir() else [path]
 started = time.perf_counter()
-data = path.read_bytes()
 statuses = Counter()
-begin = 0
-while begin < len(data):  # chunks of about 2 MB cut at a hand start, results dropped
-    end = data.find(b"\n\nPokerStars ", begin + 2_000_000)
-    end = len(data) if end < 0 else end + 2
-    result = read_bytes(data[begin:end], str(path))
-    statuses.update(hand.status.value for hand in result.hands)
-    begin = end
+for path in paths:
+    data = path.read_bytes()
+    begin = 0
+    while begin < len(data):  # chunks of about 2 MB cut at a hand start, results dropped
+        end = data.find(b"\n\nPokerStars ", begin + 2_000_000)
+        end = len(data) if end < 0 else end + 2
+        result = read_bytes(data[begin:end], str(path))
+        statuses.update(hand.status.value for hand in result.hands)
+        begin = end
 finish(sum(statuses.values()), time.perf_counter() - started, statuses=dict(statuses))
 """
 
@@ -171,7 +177,7 @@ def main() -> int:
     args = parser.parse_args()
     work = args.workdir or Path(tempfile.mkdtemp(prefix="hhparse-bench-"))
     work.mkdir(parents=True, exist_ok=True)
-    every, subset, phh = work / "generated.txt", work / "pokerkit-subset.txt", work / "phh.jsonl"
+    every, subset, phh = work / "generated", work / "pokerkit-subset.txt", work / "phh.jsonl"
 
     rows: dict[str, dict[str, Any]] = {}
     rows["generate (hhparse synth + PHH export)"] = stage(

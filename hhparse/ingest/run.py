@@ -43,7 +43,10 @@ RECENT_SECONDS = 600
 """A file modified this recently may still be written: an unfinished last hand waits."""
 DEFAULT_WAIT_SECONDS = 30.0
 SET_DUCKDB_MEMORY = "SET memory_limit = '256MB'"
-"""DuckDB's own memory cap (a setting of ours; SET takes no bound parameter)."""
+"""DuckDB's own memory cap (a setting of ours; SET takes no bound parameter): what the
+reports need over a million hands."""
+SET_INGEST_DUCKDB_MEMORY = "SET memory_limit = '128MB'"
+"""Ingest's: its batches need less, and the whole ingest stays under 500 MB."""
 
 
 class DatabaseBusy(StoreError):
@@ -175,6 +178,7 @@ def ingest(
     started = time.perf_counter()
     con = connect(database, wait_seconds)
     try:
+        con.execute(SET_INGEST_DUCKDB_MEMORY)
         tasks = _tasks(con, expand(paths), summary)
         stored_into: set[int] = set()
         for result, finish in _run(tasks, workers):

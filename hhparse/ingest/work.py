@@ -7,6 +7,7 @@ insert and the counts the bookkeeping needs. Tasks carry only plain, picklable d
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
@@ -49,27 +50,40 @@ class TaskResult:
     statuses: dict[str, int]
 
 
+REPLAY_GROUP = 250
+"""Hands replayed at a time: their frame rows are taken, then the replayed hands dropped,
+so a task of thousands of hands never holds them all at once."""
+
+
 def run_task(task: Task) -> TaskResult:
-    results: list[ReplayResult] = []
     blocks, task_junk = _blocks_of(task)
-    if blocks:
-        site = next(site for site in SITES if site.name == task.site)
-        results = [replay_hand(site.parse_block(block)) for block in blocks]
+    site = next((site for site in SITES if site.name == task.site), None)
     end_offset = task.end_offset
-    if task.defer_incomplete_tail and results and _unfinished(results[-1]):
+    if site is not None and task.defer_incomplete_tail and blocks and _unfinished(
+        replay_hand(site.parse_block(blocks[-1]))
+    ):
         end_offset = blocks[-1].byte_offset
-        results, blocks = results[:-1], blocks[:-1]
+        blocks = blocks[:-1]
     junk = tuple(item for item in task_junk if item.byte_offset < end_offset)
-    file_result = FileResult(
-        file=task.path, site=task.site, encoding=task.encoding, hands=tuple(results),
-        junk=junk, blocks=blocks,
-    )
-    frames = frames_for([file_result], {task.path: task.source_id})
-    problems = Counter(problem.code for result in results for problem in result.problems)
-    statuses = Counter(result.status.value for result in results)
+    problems: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+
+    def groups() -> Iterator[FileResult]:
+        for start in range(0, max(len(blocks), 1), REPLAY_GROUP):
+            part = blocks[start : start + REPLAY_GROUP] if site is not None else ()
+            results = tuple(replay_hand(site.parse_block(block)) for block in part) if (
+                site is not None) else ()
+            problems.update(problem.code for result in results for problem in result.problems)
+            statuses.update(result.status.value for result in results)
+            yield FileResult(
+                file=task.path, site=task.site, encoding=task.encoding, hands=results,
+                junk=junk if start == 0 else (), blocks=part,
+            )
+
+    frames = frames_for(groups(), {task.path: task.source_id})
     return TaskResult(
         task_source_id=task.source_id, path=task.path, frames=frames,
-        hands_found=len(results), end_offset=end_offset, junk_items=len(junk),
+        hands_found=sum(statuses.values()), end_offset=end_offset, junk_items=len(junk),
         junk_bytes=sum(item.byte_length for item in junk),
         problems=dict(problems), statuses=dict(statuses),
     )

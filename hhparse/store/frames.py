@@ -23,7 +23,7 @@ and ``rejects`` (a reject without a hand id: same source path and byte offset).
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from itertools import chain
@@ -606,7 +606,7 @@ def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.D
     )
 
 
-def frames_for(results: Sequence[FileResultLike], source_ids: Mapping[str, int]) -> Frames:
+def frames_for(results: Iterable[FileResultLike], source_ids: Mapping[str, int]) -> Frames:
     """The frames of every hand, problem and junk item of ``results``.
 
     ``source_ids`` maps each result's ``file`` to its ``sources.source_id`` (a file not in
