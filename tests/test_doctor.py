@@ -164,3 +164,18 @@ def test_cli_without_a_database_says_so(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["doctor", "--db", str(tmp_path / "none.duckdb")])
     assert result.exit_code == 1
     assert "no database" in result.output
+
+
+def test_an_ingest_whose_checks_cannot_run_says_so_and_keeps_its_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def out_of_memory(*_: object, **__: object) -> None:
+        raise duckdb.OutOfMemoryException("Out of Memory Error: could not allocate block")
+
+    monkeypatch.setattr("hhparse.ingest.run.run_checks", out_of_memory)
+    summary = ingest([SAMPLES / "razz.txt"], tmp_path / "store.duckdb", workers=1)
+    assert summary.accepted > 0 and summary.integrity == []
+    assert summary.errors == [
+        "integrity checks could not run (OutOfMemoryException: Out of Memory Error: could not "
+        f"allocate block); run `hhparse doctor --db {tmp_path / 'store.duckdb'}`"
+    ]

@@ -187,11 +187,26 @@ def ingest(
             if progress is not None:
                 progress(summary, result.path)
         if check_integrity:
-            summary.integrity = run_checks(con, stored_into)
+            _check_integrity(con, stored_into, summary)
     finally:
         con.close()
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _check_integrity(
+    con: duckdb.DuckDBPyConnection, stored_into: set[int], summary: IngestSummary
+) -> None:
+    """The doctor's checks over what was stored; a check that cannot run is reported, never
+    fatal (everything is committed by now)."""
+    con.execute(SET_DUCKDB_MEMORY)  # the checks scan whole tables: the reports' budget
+    try:
+        summary.integrity = run_checks(con, stored_into)
+    except duckdb.Error as error:
+        summary.errors.append(
+            f"integrity checks could not run ({error.__class__.__name__}: "
+            f"{str(error).splitlines()[0]}); run `hhparse doctor --db {summary.database}`"
+        )
 
 
 def _run(
