@@ -556,3 +556,15 @@ def _blank_gap(data: bytes, start: int, end: int, result: SplitResult) -> int:
     if text.strip(BLANK_CHARS):
         raise AccountingError(f"bytes {start}..{end} between blocks hold {text[:40]!r}")
     return end - start
+
+
+def summary_player(
+    after: str, seated: str | None, longest_first: Sequence[str], fallback: re.Pattern[str]
+) -> str | None:
+    """The player a summary seat line names after ``Seat N: ``: the seat's own player
+    first, then any known name (longest first), then ``fallback``'s first group."""
+    for name in ((seated,) if seated is not None else ()) + tuple(longest_first):
+        if after.startswith(name) and after[len(name) : len(name) + 1] in ("", " "):
+            return name
+    match = fallback.match(after)
+    return match.group(1) if match is not None else None

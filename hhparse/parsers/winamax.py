@@ -54,7 +54,7 @@ from typing import Final
 
 from hhparse.cards import DECK, Card, CardError
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, summary_player
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -748,17 +748,10 @@ class _Reader:
         )
 
     def _summary_name(self, seat: int, after: str) -> str:
-        seated = self.seat_names.get(seat)
-        if seated is not None and after.startswith(seated) and \
-                after[len(seated) : len(seated) + 1] in ("", " "):
-            return seated
-        for name in self.longest_first:
-            if after.startswith(name) and after[len(name) : len(name) + 1] in ("", " "):
-                return name
-        match = _SUMMARY_NAME.match(after)
-        if match is None:
+        name = summary_player(after, self.seat_names.get(seat), self.longest_first, _SUMMARY_NAME)
+        if name is None:
             raise _Unreadable(after)
-        return match.group(1)
+        return name
 
 
 _POSTS: Final[tuple[tuple[str, Kind], ...]] = (

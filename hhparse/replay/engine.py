@@ -9,6 +9,8 @@ the values involved.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from hhparse.cards import Card
 from hhparse.money import format_amount
 from hhparse.records import (
@@ -66,6 +68,14 @@ class Replay:
 
     def money(self, amount: int) -> str:
         return format_amount(amount, self.hand.currency)
+
+    @cached_property
+    def antes_are_dead_money(self) -> bool:
+        """A big-blind ante (only some of the players dealt in ante; PHH's unequal antes) is
+        dead money: in the main pot, but nobody has to match it, so it counts neither in
+        side-pot levels nor in what an uncalled bet returns. Equal antes are matched money."""
+        posters = {a.player for a in self.hand.actions if a.kind is Kind.ANTE}
+        return len(posters) < len(self.order)
 
     def seat_players(self) -> None:
         seen_seats: set[int] = set()

@@ -26,7 +26,7 @@ def on_post(r: Replay, action: Action) -> None:
     if action.kind is Kind.ANTE:
         _check_ante(r, player, action)
         r.put_in(player, action.amount, action, live=False)
-        if _antes_are_dead_money(r):
+        if r.antes_are_dead_money:
             player.dead_blinds += action.amount
         return
     if not r.variant.forced.blinds:
@@ -50,14 +50,6 @@ def on_post(r: Replay, action: Action) -> None:
             r.round.current_bet = max(r.round.current_bet, _big_blind(r))
         r.round.bets = max(r.round.bets, 1)
     r.round.current_bet = max(r.round.current_bet, player.committed)
-
-
-def _antes_are_dead_money(r: Replay) -> bool:
-    """A big-blind ante (only some of the players dealt in ante; PHH's unequal antes) is
-    dead money: it is in the main pot but nobody has to match it, so it counts neither in
-    side-pot levels nor in what an uncalled bet returns. Equal antes are matched money."""
-    posters = {a.player for a in r.hand.actions if a.kind is Kind.ANTE}
-    return len(posters) < len(r.order)
 
 
 def _default_small_blind(r: Replay) -> int:
