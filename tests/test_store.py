@@ -571,7 +571,11 @@ def _store_of_schema_002(path: Path, directory: Path, files: list[FileResult]) -
     assert migrate(con, directory) == 2
     frames = frames_for(files, {})
     for name in ("hands", "players", "actions", "draws", "pots"):
+        old_columns = {row[0] for row in con.execute(
+            "SELECT column_name FROM duckdb_columns() WHERE table_name = ?", [TABLES[name]]
+        ).fetchall()}
         frame: pl.DataFrame = getattr(frames, name)
+        frame = frame.select([c for c in frame.columns if c in old_columns])  # later columns
         columns = ", ".join(frame.columns)
         marks = ", ".join("?" for _ in frame.columns)
         con.executemany(f"INSERT INTO {TABLES[name]} ({columns}) VALUES ({marks})", frame.rows())
@@ -595,6 +599,9 @@ def test_migration_003_keys_the_stored_hands_and_derives_their_facts(
         query = f"SELECT * FROM {table} ORDER BY ALL"
         assert upgraded.execute(query).fetchall() == fresh.execute(query).fetchall(), table
     assert upgraded.execute("SELECT count(*) FROM players WHERE vpip").fetchall() == [(5,)]
+    # 004 reads what each player showed back from the show lines
+    assert upgraded.execute(
+        "SELECT count(*) FROM players WHERE shown_cards IS NOT NULL").fetchall() == [(2,)]
     # hands stored after the upgrade follow the keys given by it
     more = read_text(TRIPLE_DRAW.replace("240000000001", "240000000009"), "more.txt")
     insert(upgraded, frames_for([more], {}))
@@ -805,3 +812,17 @@ def test_the_pokerstars_corpus_in_the_store(corpus: list[FileResult]) -> None:
         action_counts.get(hand_id, 0) == len(h.hand.actions) for (_, hand_id), h in keys.items()
     )
     con.close()
+
+
+def test_a_show_after_an_uncontested_win_is_stored_as_shown_cards(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    path = FIXTURES / "all_in" / "razz_shows_four_cards_after_an_uncontested_win.txt"
+    insert(con, frames_for([read_file(path)], {}))
+    assert con.execute(
+        "SELECT player, shown_cards, went_to_showdown FROM players ORDER BY seat"
+    ).fetchall() == [("Alice", None, False), ("Bob", "2c 2h 6s 5d", False),
+                     ("Carol", None, False)]
+    assert con.execute(
+        "SELECT player, cards FROM actions WHERE kind = 'show'").fetchall() == [
+        ("Bob", "2c 2h 6s 5d")]

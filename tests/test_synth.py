@@ -25,7 +25,7 @@ from hhparse.pipeline import read_bytes
 from hhparse.replay import ReplayResult
 from hhparse.synth import SynthError, SynthOptions, generate_hands, generate_played, write_hands
 from hhparse.synth.deck import Deck, ShortDeck
-from hhparse.synth.events import E, PlayedHand
+from hhparse.synth.events import PlayedHand
 from hhparse.synth.options import resolve
 from hhparse.synth.pokerstars import write_hand
 from hhparse.synth.reading import best_badugi, read_lowball
@@ -66,14 +66,6 @@ def replayed(variant_id: str) -> tuple[tuple[PlayedHand, ReplayResult, str], ...
     return tuple(out)
 
 
-def collected_by_generator(hand: PlayedHand) -> dict[str, int]:
-    paid: dict[str, int] = {}
-    for event in hand.events:
-        if event.kind is E.COLLECT:
-            paid[event.player] = paid.get(event.player, 0) + event.amount
-    return paid
-
-
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
 def test_every_generated_hand_is_accepted_with_no_problem(variant_id: str) -> None:
     for _, result, text in replayed(variant_id):
@@ -87,7 +79,7 @@ def test_every_generated_hand_is_accepted_with_no_problem(variant_id: str) -> No
 def test_the_replayer_pays_the_winners_the_generator_paid(variant_id: str) -> None:
     for hand, result, text in replayed(variant_id):
         paid = {p.player: p.collected for p in result.players if p.collected}
-        assert paid == collected_by_generator(hand), text
+        assert paid == hand.collected(), text
         assert result.total_pot == hand.total_pot and result.rake == hand.rake
         assert len({pot.index for pot in result.pots}) == len(hand.pots), text
         assert result.went_to_showdown == hand.facts.showdown
@@ -103,7 +95,10 @@ def rare_cases(variant_ids: tuple[str, ...]) -> Counter[str]:
                 "uncalled_bet": facts.uncalled_bet, "capped": facts.capped,
                 "reshuffle": facts.reshuffles > 0, "community_card": facts.community_card,
                 "all_in": facts.all_in, "sitting_out": facts.sitting_out > 0,
-                "showdown": facts.showdown,
+                "showdown": facts.showdown, "short_all_in": facts.short_all_in,
+                "raise_over_short_all_in": facts.raise_over_short_all_in,
+                "all_in_forced": facts.all_in_forced, "bring_in_passed": facts.bring_in_passed,
+                "voluntary_show": facts.voluntary_show,
             })
     return counts
 
@@ -117,6 +112,32 @@ def test_common_rare_cases_turn_up_in_every_variant(variant_id: str) -> None:
         assert counts["capped"] > 0
     if variant_id in SPLIT_GAMES:
         assert counts["split_pot"] > 0
+
+
+@pytest.mark.parametrize("variant_id", VARIANT_IDS)
+def test_the_all_in_rules_of_rules_md_turn_up_in_every_variant(variant_id: str) -> None:
+    """Players all-in with a blind or an ante, shows after an uncontested win, and in fixed
+    limit short all-ins: the generator plays them, so the replayer meets them (each hand
+    accepted with no problem, by the tests above)."""
+    counts = rare_cases((variant_id,))
+    assert counts["all_in_forced"] > 0 and counts["voluntary_show"] > 0
+    if get_variant(variant_id).structures[0] == "fl":
+        assert counts["short_all_in"] > 0
+
+
+def test_raises_over_short_all_ins_turn_up() -> None:
+    assert rare_cases(tuple(VARIANT_IDS))["raise_over_short_all_in"] >= 20
+
+
+@pytest.mark.parametrize("variant_id", ["razz", "stud", "stud8"])
+def test_the_bring_in_falls_past_players_all_in_for_the_ante(variant_id: str) -> None:
+    options = SynthOptions(variant=variant_id, seed=20261201, hands=2000, tournament=True)
+    hands = list(generate_played(options))
+    passed = [hand for hand in hands if hand.facts.bring_in_passed]
+    assert len(passed) >= 3
+    result = read_bytes("\n\n".join(write_hand(hand) for hand in passed).encode(), "x.txt")
+    assert all(r.accepted and not r.problems for r in result.hands)
+    assert len(result.hands) == len(passed)
 
 
 def test_reshuffles_turn_up_in_triple_draws() -> None:

@@ -141,6 +141,7 @@ def _player_result(
         final_cards=tuple(player.hand),
         final_class=final_class,
         final_description=description,
+        shown_cards=player.shown_cards,
     )
 
 

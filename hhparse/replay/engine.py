@@ -27,7 +27,7 @@ from hhparse.replay.positions import clockwise_from
 from hhparse.replay.result import DrawResult
 from hhparse.replay.rooms import room_rules
 from hhparse.replay.state import PlayerState, ProblemLog, RoundState
-from hhparse.variants import BetSize, BettingStructure, Variant
+from hhparse.variants import BetSize, BettingStructure, StudOpenerAllIn, Variant
 
 
 class Replay:
@@ -53,6 +53,7 @@ class Replay:
         self.draw_queue: list[str] = []
         self.draw_round = 0
         self.room = room_rules(hand.site)
+        self.short_all_in = variant.policies.limit_short_all_in or self.room.limit_short_all_in
         self.cards = CardTracker(variant, self.log)
         self.cards.silent_reshuffles = not self.room.prints_reshuffles
         self.dead_money = 0
@@ -263,11 +264,25 @@ class Replay:
         return None
 
     def best_board_players(self) -> set[str]:
+        """Who may open a stud street after the first: the best board of the players who
+        can still act, or (policy ``left_of_best_board``) the first of them clockwise from
+        an all-in best board."""
+        rule = self.variant.first_to_act_later
+        if self.variant.policies.stud_opener_all_in is StudOpenerAllIn.LEFT_OF_BEST_BOARD:
+            in_hand = {p.name: tuple(p.up_cards) for p in self.active_in_hand()}
+            if not in_hand or any(not cards for cards in in_hand.values()):
+                return set()
+            best = boards.best_boards(in_hand, rule)
+            if any(self.players[name].can_act for name in best):
+                return {name for name in best if self.players[name].can_act}
+            first = min(best, key=self.place.__getitem__)
+            opener = self.next_able(first, include_start=False)
+            return {opener} if opener is not None else set()
         able = [p for p in self.active_in_hand() if p.can_act]
         boards_now = {p.name: tuple(p.up_cards) for p in able}
         if not able or any(not cards for cards in boards_now.values()):
             return set()
-        return boards.best_boards(boards_now, self.variant.first_to_act_later)
+        return boards.best_boards(boards_now, rule)
 
     def next_able(self, after: str | None, include_start: bool) -> str | None:
         """The next player clockwise (from ``after``) who still has to act this round."""
@@ -299,15 +314,24 @@ class Replay:
         return able > 1
 
     def _owes(self, player: PlayerState, current_bet: int, able: int) -> bool:
-        """Below the bet to call; but the last player able to act owes only what the
+        return self._call_cost(player, current_bet, able) > 0
+
+    def call_cost(self, player: PlayerState) -> int:
+        """What a call costs this player now (before his stack limits it)."""
+        if self.round is None:
+            return 0
+        return self._call_cost(player, self.round.current_bet, self.able_count())
+
+    def _call_cost(self, player: PlayerState, current_bet: int, able: int) -> int:
+        """Up to the bet to call; but the last player able to act owes only what the
         others (all-in) have in: a bet above a short all-in blind or bring-in, which nobody
         could call, is never asked of him."""
-        if player.committed >= current_bet:
-            return False
-        if able > 1:
-            return True
-        others = [p.committed for p in self.active_in_hand() if p is not player]
-        return player.committed < max(others, default=0)
+        owed = current_bet - player.committed
+        if owed <= 0 or able > 1:
+            return max(owed, 0)
+        others = max((p.committed for p in self.active_in_hand() if p is not player),
+                     default=0)
+        return max(0, min(owed, others - player.committed))
 
     def round_open(self) -> bool:
         if self.round is None or self.hand_over():

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hhparse.cards import format_cards
+from hhparse.cards import Card, format_cards
 from hhparse.records import Action, Kind
 from hhparse.replay import boards
 from hhparse.replay.result import DrawResult
-from hhparse.variants import BettingStructure, BringInPayer
+from hhparse.variants import BettingStructure, BringInPayer, ShortAllIn
 
 if TYPE_CHECKING:
     from hhparse.replay.engine import Replay
@@ -49,6 +49,7 @@ def on_post(r: Replay, action: Action) -> None:
         if action.all_in:  # all-in for less: the others still owe the full big blind
             r.round.current_bet = max(r.round.current_bet, _big_blind(r))
         r.round.bets = max(r.round.bets, 1)
+        r.round.level = max(r.round.level, r.round.current_bet)
     r.round.current_bet = max(r.round.current_bet, player.committed)
 
 
@@ -177,20 +178,42 @@ def _check_bring_in_player(r: Replay, player: PlayerState, action: Action) -> No
     doors = {p.name: p.up_cards[0] for p in r.active_in_hand() if p.up_cards}
     if len(doors) != len(r.active_in_hand()) or not doors:
         return
-    expected = boards.bring_in_player(doors, payer)
+    forced = boards.bring_in_player(doors, payer)
+    expected = _first_with_chips(r, forced)
+    rule = "highest" if payer is BringInPayer.HIGHEST_UP_CARD else "lowest"
     if player.name not in doors:
         r.log.error(
             "bring_in_wrong_player", action.line,
             f"{player.name} brings in but is no longer in the hand; {expected} shows the door "
             f"card that brings in ({doors[expected]})",
         )
-    elif expected != player.name:
-        rule = "highest" if payer is BringInPayer.HIGHEST_UP_CARD else "lowest"
+    elif expected != player.name and expected == forced:
         r.log.error(
             "bring_in_wrong_player", action.line,
             f"{player.name} ({doors[player.name]}) brings in, but {expected} shows the {rule} "
             f"up card ({doors[expected]})",
         )
+    elif expected != player.name:
+        r.log.error(
+            "bring_in_wrong_player", action.line,
+            f"{player.name} ({doors[player.name]}) brings in, but {forced} shows the {rule} "
+            f"up card ({doors[forced]}) and is all-in for the ante: the bring-in falls to "
+            f"{expected}, the next player clockwise with chips",
+        )
+
+
+def _first_with_chips(r: Replay, forced: str) -> str:
+    """A player all-in for the ante cannot bring in: it falls to the next player clockwise
+    who still has chips (RULES.md, Razz; the same in stud and stud hi/lo)."""
+    if r.players[forced].remaining > 0:
+        return forced
+    start = r.place[forced]
+    count = len(r.order)
+    for offset in range(1, count):
+        candidate = r.players[r.order[(start + offset) % count]]
+        if candidate.in_hand and candidate.remaining > 0:
+            return candidate.name
+    return forced
 
 
 # ---------------------------------------------------------------- betting
@@ -291,6 +314,7 @@ def _after_action(r: Replay, player: PlayerState) -> None:
     player.acted = True
     if r.round is not None:
         player.acted_at_raise = r.round.full_raises
+        player.acted_at_bet = r.round.current_bet
     r.to_act = r.next_able(player.name, include_start=False)
 
 
@@ -334,8 +358,8 @@ def on_call(r: Replay, action: Action) -> None:
     started = _betting_line(r, action)
     if started is None:
         return
-    player, round_ = started
-    owed = round_.current_bet - player.committed
+    player, _ = started
+    owed = r.call_cost(player)
     if owed <= 0:
         r.log.error("call_without_bet", action.line, f"{player.name} calls with nothing to call")
     expected = min(owed, player.remaining)
@@ -355,7 +379,8 @@ def on_bet_or_raise(r: Replay, action: Action) -> None:
     player, round_ = started
     to = _raise_to(player, action)
     put_in = to - player.committed
-    if action.kind is Kind.BET and round_.current_bet > 0 and not _is_stud_completion(r, to):
+    completion = _is_stud_completion(r)
+    if action.kind is Kind.BET and round_.current_bet > 0 and not completion:
         r.log.error(
             "bet_facing_bet", action.line,
             f"{player.name} bets facing a bet of {r.money(round_.current_bet)}",
@@ -377,24 +402,33 @@ def on_bet_or_raise(r: Replay, action: Action) -> None:
             f"raise of {r.money(action.amount)} to {r.money(action.to)} over a bet of "
             f"{r.money(round_.current_bet)}",
         )
-    if player.acted and player.acted_at_raise == round_.full_raises:
+    if _not_reopened(r, round_, player):
         r.log.error(
             "raise_not_reopened", action.line,
-            f"{player.name} raises to {r.money(_raise_to(player, action))}, but the betting "
-            f"was not re-opened to him: since he acted only an incomplete all-in raise (to "
+            f"{player.name} raises to {r.money(to)}, but the betting was not re-opened to "
+            f"him: since he acted only an incomplete all-in raise (to "
             f"{r.money(round_.current_bet)}) was made",
         )
     all_in = put_in >= player.remaining
-    full = _check_size(r, round_, player, action, to, all_in)
+    if _is_limit(r):
+        _limit_bet(r, round_, player, action, to, all_in, completion)
+    else:
+        _big_bet(r, round_, player, action, to, all_in)
     r.put_in(player, put_in, action, live=True)
-    increment = to - round_.current_bet
-    if full:
-        round_.full_raises += 1
-        round_.last_raise = max(increment, round_.last_raise if _is_limit(r) else increment)
-        round_.bets += 1
-        _check_cap(r, round_, player, action)
     round_.current_bet = to
     _after_action(r, player)
+
+
+def _not_reopened(r: Replay, round_: RoundState, player: PlayerState) -> bool:
+    """A player who acted may raise again only after a full bet or raise, or after all-ins
+    for less that add up, over what he acted on, to half a step or more in fixed limit, to
+    a full raise in no-limit and pot-limit (TDA)."""
+    if not player.acted or player.acted_at_raise != round_.full_raises:
+        return False
+    faced = round_.current_bet - player.acted_at_bet
+    if _is_limit(r):
+        return faced * 2 < round_.step
+    return faced < max(round_.last_raise, round_.step)
 
 
 def _raise_to(player: PlayerState, action: Action) -> int:
@@ -407,20 +441,17 @@ def _is_limit(r: Replay) -> bool:
     return r.structure is BettingStructure.FIXED_LIMIT
 
 
-def _is_stud_completion(r: Replay, to: int) -> bool:
+def _is_stud_completion(r: Replay) -> bool:
+    """Stud 3rd street before anyone completed the bring-in to a full small bet (an all-in
+    for less completes nothing while the level stays: the next player still completes)."""
     round_ = r.round
-    return bool(
-        r.is_stud and r.street == 0 and round_ is not None and not round_.completed
-        and round_.current_bet <= r.bring_in_amount
-    )
+    return bool(r.is_stud and r.street == 0 and round_ is not None and not round_.completed)
 
 
-def _check_size(
+def _big_bet(
     r: Replay, round_: RoundState, player: PlayerState, action: Action, to: int, all_in: bool
-) -> bool:
-    """Checks the size of a bet or raise; returns whether it is a full one (re-opens)."""
-    if _is_limit(r):
-        return _check_limit_size(r, round_, player, action, to, all_in)
+) -> None:
+    """No-limit and pot-limit: a raise of at least the last full raise re-opens."""
     increment = to - round_.current_bet
     minimum = max(round_.last_raise, round_.step) if round_.current_bet else round_.step
     if increment < minimum and not all_in:
@@ -440,57 +471,77 @@ def _check_size(
                 f"{player.name} raises to {r.money(to)}; the pot limit allows "
                 f"{r.money(maximum)}",
             )
-    return increment >= minimum
+    if increment >= minimum:
+        round_.full_raises += 1
+        round_.last_raise = increment
+        round_.bets += 1
 
 
-def _check_limit_size(
-    r: Replay, round_: RoundState, player: PlayerState, action: Action, to: int, all_in: bool
-) -> bool:
+def _limit_bet(
+    r: Replay, round_: RoundState, player: PlayerState, action: Action, to: int,
+    all_in: bool, completion: bool,
+) -> None:
+    """Fixed limit: a bet, raise or completion goes to the last full level plus one step;
+    an all-in may stop short of it. What a short all-in does to the level and the cap is
+    the room's rule (:class:`~hhparse.variants.ShortAllIn`)."""
+    targets = _limit_targets(r, round_, completion)
+    if to not in targets and not (all_in and to < max(targets)):
+        _limit_size_error(r, round_, player, action, to, targets, completion)
+    full = to >= min(targets) or (
+        r.short_all_in is ShortAllIn.HALF_BET_IS_FULL and (to - round_.level) * 2 >= round_.step
+    )
+    if full or r.variant.policies.cap.short_all_in_counts:
+        _check_cap(r, round_, to, action)
+        round_.bets += 1
+    elif _is_capped(r, round_):
+        _check_cap(r, round_, to, action)
+    if not full:
+        return
+    if len(targets) > 1 and to == targets[1]:
+        round_.step = to - round_.level  # the big bet, chosen with an open pair on 4th street
+    round_.level = to
+    round_.full_raises += 1
+    round_.completed = round_.completed or completion
+
+
+def _limit_targets(r: Replay, round_: RoundState, completion: bool) -> tuple[int, ...]:
+    """The round totals a full bet, raise or completion may go to."""
     step = round_.step
-    if _is_stud_completion(r, to):
-        round_.completed = True
-        if to != step and not (all_in and to < step):
-            r.log.error(
-                "bet_size", action.line,
-                f"{player.name} completes to {r.money(to)}; the small bet is {r.money(step)}",
-            )
-        return to * 2 >= step or not all_in
     if _raise_from_bring_in(r, round_):
-        return _check_raise_from_bring_in(r, player, action, to, all_in)
-    allowed = {round_.current_bet + step}
+        return (r.bring_in_amount + step,)
+    if completion:
+        return (step,)
     if r.is_stud and r.street == 1 and _open_pair_showing(r):
-        allowed.add(round_.current_bet + r.step_for(2))
-    if to not in allowed and not (all_in and to < max(allowed)):
-        r.log.error(
-            "bet_size", action.line,
-            f"{player.name} {'raises' if round_.current_bet else 'bets'} to {r.money(to)}; "
-            f"the fixed-limit step is {r.money(step)} (to {r.money(min(allowed))})",
-        )
-    if to > round_.current_bet + step:
-        round_.step = to - round_.current_bet  # the big bet was chosen on 4th street
-    increment = to - round_.current_bet
-    return increment * 2 >= round_.step  # TDA: half a bet or more re-opens in limit
+        return (round_.level + step, round_.level + r.step_for(2))
+    return (round_.level + step,)
+
+
+def _limit_size_error(
+    r: Replay, round_: RoundState, player: PlayerState, action: Action, to: int,
+    targets: tuple[int, ...], completion: bool,
+) -> None:
+    if _raise_from_bring_in(r, round_):
+        message = (f"{player.name} raises to {r.money(to)}; here the first raise of 3rd "
+                   f"street goes to the bring-in plus a small bet, {r.money(targets[0])}")
+    elif completion:
+        message = (f"{player.name} completes to {r.money(to)}; the small bet is "
+                   f"{r.money(round_.step)}")
+    else:
+        verb = "raises" if round_.current_bet else "bets"
+        short = (f" (the all-in to {r.money(round_.current_bet)} left the level at "
+                 f"{r.money(round_.level)})" if round_.current_bet > round_.level else "")
+        message = (f"{player.name} {verb} to {r.money(to)}; the fixed-limit step is "
+                   f"{r.money(round_.step)} (to {r.money(targets[0])}){short}")
+    r.log.error("bet_size", action.line, message)
 
 
 def _raise_from_bring_in(r: Replay, round_: RoundState) -> bool:
     """A room whose first raise of 3rd street goes to the bring-in plus a small bet
-    (:attr:`~hhparse.replay.rooms.RoomRules.stud_raise_from_bring_in`)."""
+    (:attr:`~hhparse.replay.rooms.RoomRules.stud_raise_from_bring_in`), once somebody went
+    above the bring-in (a completion, or an all-in for less than one)."""
     return (r.room.stud_raise_from_bring_in and r.is_stud and r.street == 0
-            and round_.completed and round_.bets <= 1)
-
-
-def _check_raise_from_bring_in(
-    r: Replay, player: PlayerState, action: Action, to: int, all_in: bool
-) -> bool:
-    step = r.round.step if r.round is not None else 0
-    target = r.bring_in_amount + step
-    if to != target and not (all_in and to < target):
-        r.log.error(
-            "bet_size", action.line,
-            f"{player.name} raises to {r.money(to)}; here the first raise of 3rd street goes "
-            f"to the bring-in plus a small bet, {r.money(target)}",
-        )
-    return True
+            and (round_.completed or round_.current_bet > r.bring_in_amount)
+            and round_.bets <= 1)
 
 
 def _open_pair_showing(r: Replay) -> bool:
@@ -499,19 +550,26 @@ def _open_pair_showing(r: Replay) -> bool:
     return any(boards.has_open_pair(p.up_cards) for p in r.active_in_hand())
 
 
-def _check_cap(r: Replay, round_: RoundState, player: PlayerState, action: Action) -> None:
+def _is_capped(r: Replay, round_: RoundState) -> bool:
     cap = r.variant.policies.cap
     if not _is_limit(r) or cap.bets_per_round is None:
-        return
+        return False
     if cap.heads_up_uncapped and len(r.active_in_hand()) <= 2:
+        return False
+    return round_.bets >= cap.bets_per_round
+
+
+def _check_cap(r: Replay, round_: RoundState, to: int, action: Action) -> None:
+    """A bet or raise (a short all-in too) once the round's bets have reached the cap."""
+    if not _is_capped(r, round_):
         return
-    if round_.bets > cap.bets_per_round:
-        ordinal = {1: "st", 2: "nd", 3: "rd"}.get(round_.bets, "th")
-        r.log.error(
-            "cap_exceeded", action.line,
-            f"raise to {r.money(round_.current_bet + round_.step)} would be a "
-            f"{round_.bets}{ordinal} bet; cap is {cap.bets_per_round}",
-        )
+    cap = r.variant.policies.cap.bets_per_round
+    number = round_.bets + 1
+    ordinal = {1: "st", 2: "nd", 3: "rd"}.get(number, "th")
+    r.log.error(
+        "cap_exceeded", action.line,
+        f"raise to {r.money(to)} would be a {number}{ordinal} bet; cap is {cap}",
+    )
 
 
 def on_capped(r: Replay, action: Action) -> None:
@@ -753,6 +811,9 @@ def on_show(r: Replay, action: Action) -> None:
     player = _seated(r, action)
     if player is None:
         return
+    if r.hand_over():
+        _show_after_uncontested_win(r, player, action)
+        return
     shown = set(action.cards)
     known = set(player.hand)
     size = r.cards_per_player()
@@ -776,8 +837,26 @@ def on_show(r: Replay, action: Action) -> None:
     if action.kind is Kind.SHOW:
         player.shown = tuple(player.hand) + tuple(r.board)
         player.shown_line = action.line
+        player.shown_cards = _add_shown(player.shown_cards, action.cards)
     else:
         player.mucked = True
+
+
+def _show_after_uncontested_win(r: Replay, player: PlayerState, action: Action) -> None:
+    """Nobody is left to contest the pot: a player may show any of his cards, even a few
+    (RULES.md, "Showing after an uncontested win"). Recorded, never ranked; the cards must
+    still be his."""
+    if player.is_hero and player.hand and not set(action.cards) <= set(player.hand):
+        _shown_mismatch(r, player, action, "holds")
+    r.cards.see(player.name, action.cards, action.line, "shown")
+    shown = set(action.cards)
+    player.hand = list(action.cards) + [card for card in player.hand if card not in shown]
+    if action.kind is Kind.SHOW:
+        player.shown_cards = _add_shown(player.shown_cards, action.cards)
+
+
+def _add_shown(earlier: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return earlier + tuple(card for card in cards if card not in earlier)
 
 
 def _shown_mismatch(r: Replay, player: PlayerState, action: Action, what: str) -> None:

@@ -48,6 +48,8 @@ class PlayerResult:
     """The player's last known cards (all of them only when shown or for the hero)."""
     final_class: str = ""
     final_description: str = ""
+    shown_cards: tuple[Card, ...] = ()
+    """Every card he showed: at a showdown, or any of them after winning uncontested."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

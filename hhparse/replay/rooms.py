@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from hhparse.records import Kind
 from hhparse.replay.result import PlayerResult, PotResult
+from hhparse.variants import ShortAllIn
 
 if TYPE_CHECKING:
     from hhparse.replay.engine import Replay
@@ -38,6 +39,10 @@ class RoomRules:
     """3rd street: the first raise goes to the bring-in plus one small bet, whether or not
     the bring-in was completed first (KingsClub: bring-in 33.16, completion to 44, raise
     to 77.16, re-raise to 121.16)."""
+    limit_short_all_in: ShortAllIn = ShortAllIn.LEVEL_STAYS
+    """Fixed limit after an all-in for less than a full step (RULES.md): PokerStars keeps
+    the betting level; TDA/Robert's rooms count half a step or more as a full bet. A user's
+    :attr:`~hhparse.variants.Policies.limit_short_all_in` overrides it."""
 
 
 KINGSCLUB: Final = RoomRules(

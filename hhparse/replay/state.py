@@ -24,6 +24,9 @@ class PlayerState:
     acted: bool = False
     acted_at_raise: int = -1
     """The full-raise counter when this player last acted (for re-opening rules)."""
+    acted_at_bet: int = 0
+    """The bet of the round when this player last acted (fixed limit: short all-ins of
+    half a step or more in all since then re-open the betting to him)."""
     committed: int = 0
     """Live chips in the current betting round."""
     contributed: int = 0
@@ -37,7 +40,10 @@ class PlayerState:
     up_cards: list[Card] = field(default_factory=list)
     own_discards: set[Card] = field(default_factory=set)
     shown: tuple[Card, ...] | None = None
+    """The hand shown at a showdown (ranked)."""
     shown_line: int = 0
+    shown_cards: tuple[Card, ...] = ()
+    """Every card this player showed, at a showdown or after winning uncontested."""
     mucked: bool = False
 
     @property
@@ -57,6 +63,11 @@ class RoundState:
     step: int
     """Fixed-limit bet size of this round (NL/PL: the minimum bet)."""
     current_bet: int = 0
+    """The most any player has in this round: what a call matches."""
+    level: int = 0
+    """Fixed limit: the last full betting level (a big blind, a full bet or raise, a stud
+    completion). A short all-in raises ``current_bet`` but not the level (PokerStars), so
+    the next raise goes to ``level + step``; a stud bring-in is no level (0)."""
     bets: int = 0
     """Bets and full raises so far (the cap counts these)."""
     last_raise: int = 0

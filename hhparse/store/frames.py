@@ -97,6 +97,7 @@ SCHEMAS: Final[dict[str, pl.Schema]] = {
         "is_hero": _BOOL, "dealt_in": _BOOL, "starting_stack": _BIG, "contributed": _BIG,
         "collected": _BIG, "net": _BIG, "went_to_showdown": _BOOL, "won_at_showdown": _BOOL,
         "final_cards": _STR, "final_class": _STR, "final_description": _STR,
+        "shown_cards": _STR,
     }),
     "actions": pl.Schema({
         "site": _STR, "hand_id": _STR, "seq": _INT, "round_index": _INT, "round_name": _STR,
@@ -180,7 +181,7 @@ _ACTED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, K
 _PLAYER_FIELDS: Final = attrgetter(
     "player", "seat", "position", "is_hero", "starting_stack", "contributed", "collected",
     "net", "went_to_showdown", "won_at_showdown", "final_cards", "final_class",
-    "final_description",
+    "final_description", "shown_cards",
 )
 _DRAW_FIELDS: Final = attrgetter(
     "player", "draw_round", "discarded", "discarded_cards", "new_cards", "hand_before",
@@ -437,7 +438,7 @@ class _Builder:
         if not self.players:
             return pl.DataFrame(schema=schema)
         (player, seat, position, is_hero, stack, contributed, collected, net, showdown,
-         won, final_cards, final_class, description) = zip(
+         won, final_cards, final_class, description, shown_cards) = zip(
             *map(_PLAYER_FIELDS, self.players), strict=True
         )
         frame = pl.DataFrame(
@@ -457,6 +458,7 @@ class _Builder:
                 "final_cards": pl.Series(_cards_column(final_cards), dtype=_STR),
                 "final_class": pl.Series(final_class, dtype=_STR),
                 "final_description": pl.Series(description, dtype=_STR),
+                "shown_cards": pl.Series(_cards_column(shown_cards), dtype=_STR),
             }
         )
         return frame.with_columns(

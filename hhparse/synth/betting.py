@@ -4,8 +4,11 @@ Fixed limit: bets and raises in the round's step, at most ``cap`` bets (a big bl
 counts as the first; a stud bring-in does not, its completion does). No-limit: every
 raise at least the last full bet or raise. Pot-limit: at most the pot after calling.
 An all-in for less than a full raise does not re-open the betting to players who have
-already acted; in fixed limit, after such an all-in nobody raises again in the round
-(rooms differ on what a raise after it must be, so the generator never needs one).
+already acted. Fixed limit after a short all-in (PokerStars, RULES.md): the betting level
+stays where it was, so the next bet or raise goes to the last full level plus one step;
+all-ins adding up to half a step or more over what a player acted on re-open the betting
+to him (no-limit and pot-limit: to a full raise), and the cap counts levels (a short
+all-in is no bet toward it).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ class Player:
 
     __slots__ = (
         "acted",
+        "acted_at_bet",
         "acted_at_raise",
         "all_in",
         "auto_fold",
@@ -59,6 +63,7 @@ class Player:
         self.all_in = False
         self.acted = False
         self.acted_at_raise = -1
+        self.acted_at_bet = 0
         self.committed = 0
         self.contributed = 0
         self.dead = 0
@@ -79,7 +84,7 @@ class Player:
 
 class Round:
     __slots__ = ("bets", "cap", "completed", "current_bet", "full_raises", "last_raise",
-                 "limit", "no_more_raises", "step", "street")
+                 "level", "limit", "step", "street")
 
     def __init__(self, street: int, step: int, *, limit: bool, cap: int) -> None:
         self.street = street
@@ -87,25 +92,32 @@ class Round:
         self.limit = limit
         self.cap = cap
         self.current_bet = 0
+        """The most any player has in: what a call matches."""
+        self.level = 0
+        """Fixed limit: the last full level (a big blind, a full bet or raise, a completion)."""
         self.bets = 0
         self.last_raise = step
         self.full_raises = 0
         self.completed = False
-        self.no_more_raises = False
 
     def min_raise_to(self) -> int:
         """The smallest full bet or raise, as a round total (fixed limit: the only one)."""
         if self.limit:
-            return self.current_bet + self.step
+            return self.level + self.step
         if self.current_bet == 0:
             return self.step
         return self.current_bet + max(self.last_raise, self.step)
 
     def may_raise(self, player: Player) -> bool:
         """Fixed-limit cap, and the re-opening rule."""
-        if self.limit and (self.bets >= self.cap or self.no_more_raises):
+        if self.limit and self.bets >= self.cap:
             return False
-        return not (player.acted and player.acted_at_raise == self.full_raises)
+        if not player.acted or player.acted_at_raise != self.full_raises:
+            return True
+        faced = self.current_bet - player.acted_at_bet  # all-ins for less since he acted
+        if self.limit:
+            return faced * 2 >= self.step
+        return faced >= max(self.last_raise, self.step)
 
     def record_raise(self, to: int, *, full: bool) -> None:
         increment = to - self.current_bet
@@ -113,6 +125,5 @@ class Round:
             self.full_raises += 1
             self.last_raise = max(increment, self.last_raise) if self.limit else increment
             self.bets += 1
-        elif self.limit:
-            self.no_more_raises = True
+            self.level = to
         self.current_bet = to

@@ -18,7 +18,7 @@ from hhparse.synth.betting import Player, Round
 from hhparse.synth.boards import board_key, bring_in_weight, open_pair, up_cards
 from hhparse.synth.deck import Deck
 from hhparse.synth.events import E, Event
-from hhparse.synth.showdown import settle
+from hhparse.synth.showdown import describe, evaluate, settle
 from hhparse.synth.strategy import (
     CALL,
     CHECK,
@@ -94,6 +94,14 @@ class Result:
     showdown: bool = False
     small_blind: str = ""
     big_blind: str = ""
+    voluntary_show: bool = False
+    """The winner of an uncontested pot showed some of his cards."""
+    short_all_in: bool = False
+    """Fixed limit: a bet, raise or completion all-in for less than a full step."""
+    raise_over_short_all_in: bool = False
+    """Fixed limit: a full bet or raise made over a short all-in (to the level + a step)."""
+    bring_in_passed: bool = False
+    """Stud: the door card's player was all-in for the ante; the next one brought in."""
 
 
 class Hand:
@@ -123,9 +131,6 @@ class Hand:
         self.place = {p.name: index for index, p in enumerate(self.order)}
         self.round = Round(0, 1, limit=self.limit, cap=CAP)
         self.street = 0
-        self.forced_folds = False
-        """A big blind or bring-in all-in for less than the full amount with several
-        players: everyone else folds (rooms differ on what the others must call)."""
         self.bring_in_amount = 0
         self.last_aggressor: Player | None = None
         self.pot = 0
@@ -150,9 +155,27 @@ class Hand:
     def needs_to_act(self, player: Player) -> bool:
         if player.folded or player.all_in:
             return False
-        if player.committed < self.round.current_bet:
+        if self.owed(player) > 0:
             return True
         return not player.acted and self.n_able > 1
+
+    def someone_could_call_more(self, player: Player) -> bool:
+        """Nobody raises when no other player still able to act has chips beyond the bet
+        (PokerStars offers no raise there; pokerkit refuses it)."""
+        bet = self.round.current_bet
+        return any(p is not player and p.can_act and p.committed + p.remaining > bet
+                   for p in self.order)
+
+    def owed(self, player: Player) -> int:
+        """What a call costs. A big blind or bring-in all-in for less still costs the
+        others the full amount, but the last player able to act owes only what the all-in
+        players have in (nobody could call more)."""
+        owed = self.round.current_bet - player.committed
+        if owed <= 0 or self.n_able > 1:
+            return max(owed, 0)
+        others = max((p.committed for p in self.order if p is not player and not p.folded),
+                     default=0)
+        return max(0, min(owed, others - player.committed))
 
     def next_able(self, after: Player | None) -> Player | None:
         """The next player clockwise after ``after`` who still has to act this round."""
@@ -243,7 +266,6 @@ class Hand:
         self.result.small_blind, self.result.big_blind = small.name, big.name
         self.post(small, E.POST_SB, self.stakes.small_blind)
         self.post(big, E.POST_BB, self.stakes.big_blind)
-        short = big.committed < self.stakes.big_blind
         stakes = self.stakes
         for entrant, player in zip(self.setup.entrants, self.players, strict=True):
             if not entrant.posts_big_blind or player in (small, big) or len(order) <= 2 or (
@@ -259,8 +281,6 @@ class Hand:
                           printed=stakes.small_blind + stakes.big_blind)
             else:
                 self.post(player, E.POST_BB, stakes.big_blind)
-        if short and len(order) > 2:
-            self.forced_folds = True
 
     def post(self, player: Player, kind: E, amount: int, printed: int = 0) -> None:
         """A live blind (``printed``: the line's amount when a dead part went in first)."""
@@ -269,9 +289,13 @@ class Hand:
         amount = min(amount, player.remaining)
         self.put_in(player, amount)
         player.blind = True
-        self.round.current_bet = max(self.round.current_bet, player.committed)
+        round_ = self.round
+        round_.current_bet = max(round_.current_bet, player.committed)
         if kind is not E.POST_SB:
-            self.round.bets = max(self.round.bets, 1)
+            round_.bets = max(round_.bets, 1)
+            # all-in for less: the others still owe the full big blind
+            round_.current_bet = max(round_.current_bet, self.stakes.big_blind)
+            round_.level = max(round_.level, round_.current_bet)
         self.emit(kind, player.name, printed or amount, all_in=player.all_in)
 
     def first_after_blinds(self) -> Player | None:
@@ -319,7 +343,7 @@ class Hand:
     def play_stud(self) -> None:
         self.post_antes()
         payer = self.deal_third_street()
-        if not payer.all_in:
+        if payer is not None:
             self.bring_in(payer)
             self.betting(self.next_able(payer))
         for street in range(1, 5):
@@ -327,32 +351,34 @@ class Hand:
                 return
             self.stud_street(street)
 
-    def deal_third_street(self) -> Player:
-        """Two down, one up to everyone; returns who brings in. A bring-in all-in from his
-        ante could not pay it: the hand is dealt again (the deck is hidden anyway)."""
+    def deal_third_street(self) -> Player | None:
+        """Two down, one up to everyone; returns who brings in: the door card's player, or,
+        when he is all-in for the ante, the next player clockwise who still has chips
+        (None: nobody has)."""
         variant = self.variant
-        for _ in range(100):
-            third = {p.name: self.deck.deal(3) for p in self.order}
-            payer = max(self.order, key=lambda p: bring_in_weight(variant, third[p.name][2]))
-            if payer.remaining > 0 or all(p.all_in for p in self.order):
-                break
-            self.deck = Deck(self.rng)
         self.emit(E.STREET, text=STUD_MARKERS[0])
         for player in self.order:
-            player.cards = third[player.name]
+            player.cards = self.deck.deal(3)
             self.emit(E.DEALT, player.name, new_cards=tuple(player.cards))
-        return payer
+        forced = max(self.order, key=lambda p: bring_in_weight(variant, p.cards[2]))
+        start = self.place[forced.name]
+        count = len(self.order)
+        for offset in range(count):
+            player = self.order[(start + offset) % count]
+            if player.remaining > 0:
+                self.result.bring_in_passed = offset > 0
+                return player
+        return None
 
     def bring_in(self, player: Player) -> None:
         amount = min(self.stakes.bring_in, player.remaining)
         self.put_in(player, amount)
         player.blind = True
-        self.bring_in_amount = amount
-        self.round.current_bet = max(self.round.current_bet, player.committed)
+        # all-in for part of it: the others still enter for the full bring-in
+        self.bring_in_amount = self.stakes.bring_in
+        self.round.current_bet = max(self.round.current_bet, self.bring_in_amount)
         player.acted = True
         self.emit(E.BRING_IN, player.name, amount, all_in=player.all_in)
-        if amount < self.stakes.bring_in and len(self.order) > 2:
-            self.forced_folds = True
 
     def stud_street(self, street: int) -> None:
         self.start_round(street)
@@ -394,7 +420,7 @@ class Hand:
 
     def act(self, player: Player) -> None:
         decision = self.decision(player)
-        owed = self.round.current_bet - player.committed
+        owed = self.owed(player)
         if decision.action == "fold":
             if owed == 0 and not player.auto_fold:
                 decision = CHECK
@@ -416,6 +442,7 @@ class Hand:
             self.raise_to(player, decision.to)
         player.acted = True
         player.acted_at_raise = self.round.full_raises
+        player.acted_at_bet = self.round.current_bet
 
     def fold(self, player: Player) -> None:
         player.folded = True
@@ -429,10 +456,11 @@ class Hand:
 
     def decision(self, player: Player) -> Decision:
         round_ = self.round
-        owed = round_.current_bet - player.committed
-        if player.auto_fold or (self.forced_folds and self.street == 0):
+        owed = self.owed(player)
+        if player.auto_fold:
             return FOLD
-        can_raise = player.remaining > owed and self.n_able > 1 and round_.may_raise(player)
+        can_raise = (player.remaining > owed and round_.may_raise(player)
+                     and self.someone_could_call_more(player))
         min_to = max_to = 0
         if can_raise:
             min_to, max_to = self.raise_bounds(player)
@@ -472,16 +500,20 @@ class Hand:
         round_ = self.round
         if self.completing():
             return round_.step
-        if self.street == 1 and round_.current_bet == 0 and self.variant.open_pair_big_bet and any(
-            open_pair(up_cards(p.cards)) for p in self.active()
-        ) and self.strength(player) > 0.6:
+        if self.open_pair_big_bet() and round_.current_bet == 0 and self.strength(player) > 0.6:
             return self.step_for(2)
-        return round_.current_bet + round_.step
+        return round_.level + round_.step
+
+    def open_pair_big_bet(self) -> bool:
+        """Stud high, 4th street: an open pair showing allows the big bet."""
+        return self.street == 1 and self.variant.open_pair_big_bet and any(
+            open_pair(up_cards(p.cards)) for p in self.active()
+        )
 
     def completing(self) -> bool:
-        round_ = self.round
-        return (self.variant.is_stud and self.street == 0 and not round_.completed
-                and round_.current_bet <= self.bring_in_amount)
+        """3rd street until someone completes the bring-in to a full small bet (an all-in
+        for less completes nothing: the level stays)."""
+        return self.variant.is_stud and self.street == 0 and not self.round.completed
 
     def raise_to(self, player: Player, to: int) -> None:
         round_ = self.round
@@ -490,22 +522,24 @@ class Hand:
         completing = self.completing()
         self.put_in(player, to - player.committed)
         all_in = player.all_in
-        full_size = round_.min_raise_to() if not completing else round_.step
         if self.limit:
-            if completing:
+            full = to >= (round_.step if completing else round_.level + round_.step)
+            self.result.short_all_in |= not full
+            self.result.raise_over_short_all_in |= full and round_.current_bet > (
+                round_.level if not completing else self.bring_in_amount
+            )
+            if full and completing:
                 round_.completed = True
-                full = to * 2 >= round_.step or not all_in
-            else:
-                if to > round_.current_bet + round_.step:
-                    round_.step = to - round_.current_bet  # the big bet on 4th street
-                full = increment * 2 >= round_.step
+            big = round_.level + self.step_for(2)
+            if not completing and to == big and big > round_.level + round_.step and (
+                self.open_pair_big_bet()
+            ):
+                round_.step = self.step_for(2)  # the big bet on 4th street
         else:
             full = increment >= (max(round_.last_raise, round_.step) if round_.current_bet
                                  else round_.step)
         kind = E.COMPLETE if completing else (E.RAISE if round_.current_bet else E.BET)
         round_.record_raise(to, full=full)
-        if self.limit and to < full_size:
-            round_.no_more_raises = True
         player.voluntary = True
         self.last_aggressor = player
         if kind is E.BET:
@@ -564,11 +598,32 @@ class Hand:
             result.pots = [result.total_pot - rake]
             result.collected = {winner.name: result.total_pot - rake}
             self.emit(E.COLLECT, winner.name, result.total_pot - rake, text="pot")
-            self.emit(E.NO_SHOW, winner.name)
+            self.show_or_not(winner)
             return
         result.showdown = True
         self.emit(E.STREET, text="SHOW DOWN")
         settle(self, rake)
+
+
+    def show_or_not(self, winner: Player) -> None:
+        """After winning uncontested a player may show any of his cards (a bluff, a
+        monster, one card or two): some do, the others do not show."""
+        cards = winner.cards
+        if not cards or self.rng.random() >= VOLUNTARY_SHOW_RATE:
+            self.emit(E.NO_SHOW, winner.name)
+            return
+        count = self.rng.randint(1, len(cards))
+        picked = set(self.rng.sample(range(len(cards)), count))
+        shown = tuple(card for index, card in enumerate(cards) if index in picked)
+        text = ""
+        if count == len(cards) and (self.variant.is_draw or count == 7):
+            text = describe(self.variant, evaluate(self.variant, [*cards, *self.result.board]))
+        self.result.voluntary_show = True
+        self.emit(E.SHOW, winner.name, cards=shown, text=text)
+
+
+VOLUNTARY_SHOW_RATE = 0.06
+"""Of the players who win without a showdown, the share who show some of their cards."""
 
 
 def play(setup: Setup, rng: random.Random) -> Result:

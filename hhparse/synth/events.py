@@ -118,6 +118,16 @@ class Facts:
     showdown: bool = False
     players: int = 0
     """Players dealt in."""
+    short_all_in: bool = False
+    """Fixed limit: a bet, raise or completion all-in for less than a full step."""
+    raise_over_short_all_in: bool = False
+    """Fixed limit: a full bet or raise over a short all-in (to the last level + a step)."""
+    all_in_forced: bool = False
+    """A player all-in with his ante or blind."""
+    bring_in_passed: bool = False
+    """Stud: the door card's player all-in for the ante, the bring-in fell to the next."""
+    voluntary_show: bool = False
+    """The winner of an uncontested pot showed some of his cards."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -145,3 +155,11 @@ class PlayedHand:
     board: tuple[Card, ...]
     outcomes: tuple[Outcome, ...]
     facts: Facts
+
+    def collected(self) -> dict[str, int]:
+        """What each winner took from the pots (their collection lines added up)."""
+        paid: dict[str, int] = {}
+        for event in self.events:
+            if event.kind is E.COLLECT:
+                paid[event.player] = paid.get(event.player, 0) + event.amount
+        return paid

@@ -144,7 +144,8 @@ class _Writer:
         return f"Uncalled bet ({self.money(event.amount)}) returned to {event.player}"
 
     def _show(self, event: Event) -> str:
-        return f"{event.player}: shows [{cards_text(event.cards)}] ({event.text})"
+        described = f" ({event.text})" if event.text else ""
+        return f"{event.player}: shows [{cards_text(event.cards)}]{described}"
 
     def _collect(self, event: Event) -> str:
         return f"{event.player} collected {self.money(event.amount)} from {event.text}"

@@ -197,10 +197,11 @@ class Table:
                 continue
             roll = rng.random()
             if sitter.stack < least:
-                if roll < 0.5:
+                if roll < 0.45:
                     notes.append(self._leave(seat))
-                else:
+                elif roll < 0.9:
                     sitter.stack = max(sitter.stack, self._new_stack())
+                # else he plays on with what he has left (all-in with a blind or an ante)
             elif sitter.sitting_out:
                 if roll < 0.25:
                     sitter.sitting_out = False
@@ -329,4 +330,12 @@ def _facts(result: Result, seats: tuple[SeatLine, ...], events: list[Event]) -> 
         sitting_out=sum(1 for seat in seats if seat.sitting_out),
         showdown=result.showdown,
         players=len(result.players),
+        short_all_in=result.short_all_in,
+        raise_over_short_all_in=result.raise_over_short_all_in,
+        all_in_forced=any(event.all_in and event.kind in FORCED for event in events),
+        bring_in_passed=result.bring_in_passed,
+        voluntary_show=result.voluntary_show,
     )
+
+
+FORCED = frozenset({E.ANTE, E.POST_SB, E.POST_BB, E.POST_SB_BB})

@@ -15,7 +15,9 @@ from hhparse.variants.model import (
     Policies,
     PotSplit,
     ReshufflePolicy,
+    ShortAllIn,
     Street,
+    StudOpenerAllIn,
     Variant,
 )
 from hhparse.variants.registry import BY_ID, UnknownVariant, find_variant, get_variant
@@ -36,7 +38,9 @@ __all__ = [
     "Policies",
     "PotSplit",
     "ReshufflePolicy",
+    "ShortAllIn",
     "Street",
+    "StudOpenerAllIn",
     "UnknownVariant",
     "Variant",
     "find_variant",

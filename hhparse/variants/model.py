@@ -91,6 +91,32 @@ class OddChip(StrEnum):
     """Trust the site's split when it differs from an equal split by one minor unit."""
 
 
+class ShortAllIn(StrEnum):
+    """Fixed limit: what an all-in bet or raise for less than a full step does (RULES.md,
+    "Fixed limit after a short all-in")."""
+
+    LEVEL_STAYS = "level_stays"
+    """PokerStars: the betting level does not move. The next player calls the all-in, or
+    completes or raises to the last full level plus one step (``bets 40 and is all-in`` at
+    200/400, then ``raises 360 to 400``; over ``raises 50 to 250 and is all-in`` at 100/200
+    the next raise goes to 300)."""
+    HALF_BET_IS_FULL = "half_bet_is_full"
+    """TDA / Robert's Rules: an all-in of half a step or more over the last full level
+    counts as a full bet or raise: the level moves to it, the next raise goes one step
+    above it, and it counts toward the cap. Less than half a step: as ``level_stays``."""
+
+
+class StudOpenerAllIn(StrEnum):
+    """Stud, 4th street on: who opens when the best board belongs to a player all-in."""
+
+    BEST_BOARD_THAT_CAN_ACT = "best_board_that_can_act"
+    """The best board among the players who can still act opens (the all-in players
+    are left out before the boards are compared)."""
+    LEFT_OF_BEST_BOARD = "left_of_best_board"
+    """The first player able to act clockwise from the all-in best board opens, as the
+    WSOP rule for an all-in bring-in has it (pokerkit's choice)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Street:
     """One stud street: cards dealt to each player, then a betting round."""
@@ -128,6 +154,10 @@ class CapPolicy:
     """PokerStars caps heads-up too; Robert's Rules lifts the cap heads-up in cash games."""
     completion_is_raise: bool = False
     """Completing a stud bring-in is a bet, not a raise (RULES.md)."""
+    short_all_in_counts: bool = False
+    """Fixed limit: an all-in for less than a full step, which leaves the betting level
+    where it was, still counts as a bet toward the cap. PokerStars: it does not (the cap
+    counts levels: four bets means the level is four steps)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,6 +168,11 @@ class Policies:
     reshuffle: ReshufflePolicy = ReshufflePolicy.ONLINE
     cap: CapPolicy = field(default_factory=CapPolicy)
     odd_chip: OddChip = OddChip.ANY_WITHIN_ONE
+    limit_short_all_in: ShortAllIn | None = None
+    """Fixed limit after a short all-in; None: the room's rule
+    (:attr:`hhparse.replay.rooms.RoomRules.limit_short_all_in`, PokerStars' ``level_stays``
+    unless a room says otherwise)."""
+    stud_opener_all_in: StudOpenerAllIn = StudOpenerAllIn.BEST_BOARD_THAT_CAN_ACT
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
