@@ -126,6 +126,11 @@ CASES = [
          "in: the last player able to act owes only what the all-in player has in",
          {"Alice": 0, "Bob": 382, "Carol": -382, "Dave": 0},
          ("Bob: calls 82", "Bob: calls 300"), "call_amount"),
+    Case("razz_short_bring_in_then_a_shorter_all_in_call",
+         "If the bring-in player is all-in for part of it, the others still enter for at "
+         "least the bring-in: a call all-in for less than it does not set it",
+         {"Alice": -106, "Bob": -60, "Carol": -67, "Dave": 293, "Eve": -60},
+         ("Bob: folds", "Bob: calls 46"), "call_amount"),
     Case("small_blind_all_in_for_less_big_blind_gets_the_rest_back",
          "A player all-in for an ante or a blind ... plays only for what he put in",
          {"Alice": -10, "Bob": 10, "Carol": 0},

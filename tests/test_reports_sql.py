@@ -375,7 +375,8 @@ def _summary_hands(con: duckdb.DuckDBPyConnection) -> None:
 
 SUMMARY_COLUMNS = (
     "player", "variant", "unit", "currency", "hands", "vpip_pct", "first_round_raise_pct",
-    "three_bet_pct", "aggression", "wtsd_pct", "wsd_pct", "net", "net_big_bets_per_100",
+    "three_bet_pct", "steal_pct", "aggression", "wtsd_pct", "wsd_pct", "net",
+    "net_big_bets_per_100",
 )
 
 
@@ -383,21 +384,68 @@ def test_player_summary_on_hand_written_rows(con: duckdb.DuckDBPyConnection) -> 
     _summary_hands(con)
     frame = run_report_on(con, "player_summary", {})
     assert tuple(frame.columns) == SUMMARY_COLUMNS
+    # the rows carry no positions: no steal chances
     assert rows(frame, *SUMMARY_COLUMNS) == [
-        ("Ann", "27_triple_draw", "chips", "chips", 2, 100.0, 50.0, None, 0.6, 50.0, 0.0,
-         -110, -275.0),
-        ("Ann", "five_card_draw", "cents", "USD", 1, 0.0, 0.0, None, None, None, None,
+        ("Ann", "27_triple_draw", "chips", "chips", 2, 100.0, 50.0, None, None, 0.6, 50.0,
+         0.0, -110, -275.0),
+        ("Ann", "five_card_draw", "cents", "USD", 1, 0.0, 0.0, None, None, None, None, None,
          -25, -50.0),
-        ("Ben", "27_triple_draw", "chips", "chips", 2, 50.0, 50.0, 100.0, None, 50.0, 100.0,
-         80, 200.0),
-        ("Ben", "five_card_draw", "cents", "USD", 1, 0.0, 0.0, None, None, None, None,
+        ("Ben", "27_triple_draw", "chips", "chips", 2, 50.0, 50.0, 100.0, None, None, 50.0,
+         100.0, 80, 200.0),
+        ("Ben", "five_card_draw", "cents", "USD", 1, 0.0, 0.0, None, None, None, None, None,
          25, 50.0),
-        ("Cat", "27_triple_draw", "chips", "chips", 2, 50.0, 0.0, None, 2.0, 0.0, None,
+        ("Cat", "27_triple_draw", "chips", "chips", 2, 50.0, 0.0, None, None, 2.0, 0.0, None,
          30, 75.0),
     ]
     ben = run_report_on(con, "player_summary", {"player": "Ben", "variant": "27_triple_draw"})
     assert rows(ben, "player", "hands", "three_bet_pct", "aggression") == [
         ("Ben", 2, 100.0, None),
+    ]
+
+
+def test_ante_only_hands_have_vpip_raises_and_steal_chances(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    """Antes only: nobody has a bet to call, so the first voluntary chips are a bet. VPIP
+    counts a bet or a call, the first-round raise counts the opening bet, a 3-bet is the
+    2nd raise (the opening bet is the 1st bet); a steal chance is a first decision with
+    everybody before him having checked or folded, from the cutoff or the button."""
+    # A1: Ann (UTG) and Ben (CO) check, Cat (BTN) bets: a steal; Ann calls, Ben folds.
+    add_hand(con, "A1", "five_card_draw", 3, forced_bets="antes", button_seat=3)
+    for seat, (name, position) in enumerate((("Ann", "UTG"), ("Ben", "CO"), ("Cat", "BTN")),
+                                            start=1):
+        add_player(con, "A1", name, seat, position=position)
+    add_actions(con, "A1", False, [
+        (0, "Ann", "ante", 5), (0, "Ben", "ante", 5), (0, "Cat", "ante", 5),
+        (0, "Ann", "check"), (0, "Ben", "check"), (0, "Cat", "bet", 10), (0, "Ann", "call", 10),
+        (0, "Ben", "fold"),
+    ])
+    # A2: Ann (UTG) bets first in (not a steal seat); Ben (CO) raises: no chance, he faced a
+    # bet; Cat (BTN) re-raises: the 3rd bet.
+    add_hand(con, "A2", "five_card_draw", 3, forced_bets="antes", button_seat=3)
+    for seat, (name, position) in enumerate((("Ann", "UTG"), ("Ben", "CO"), ("Cat", "BTN")),
+                                            start=1):
+        add_player(con, "A2", name, seat, position=position)
+    add_actions(con, "A2", False, [
+        (0, "Ann", "ante", 5), (0, "Ben", "ante", 5), (0, "Cat", "ante", 5),
+        (0, "Ann", "bet", 10), (0, "Ben", "raise", 20), (0, "Cat", "raise", 30),
+        (0, "Ann", "fold"), (0, "Ben", "fold"),
+    ])
+    derive_stored_facts(con)
+    facts = con.execute(
+        "SELECT hand_id, player, vpip, first_round_raise, steal_chance, three_bet_chance, "
+        "three_bet FROM players ORDER BY hand_id, seat").fetchall()
+    assert facts == [
+        ("A1", "Ann", True, False, False, False, False),
+        ("A1", "Ben", False, False, True, False, False),
+        ("A1", "Cat", True, True, True, False, False),
+        ("A2", "Ann", True, True, False, False, False),
+        ("A2", "Ben", True, True, False, False, False),
+        ("A2", "Cat", True, True, False, True, True),
+    ]
+    frame = run_report_on(con, "player_summary", {})
+    assert rows(frame, "player", "vpip_pct", "first_round_raise_pct", "steal_pct") == [
+        ("Ann", 100.0, 50.0, None), ("Ben", 50.0, 50.0, 0.0), ("Cat", 100.0, 100.0, 100.0),
     ]
 
 

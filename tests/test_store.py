@@ -521,10 +521,11 @@ def test_every_row_of_a_hand_carries_its_hand_key(
 def test_facts_of_a_triple_draw_hand(
     con: duckdb.DuckDBPyConnection, mixed: FileResult
 ) -> None:
-    # Carol's big blind is the 1st bet, Alice's raise the 2nd: Bob and Carol face it.
+    # Carol's big blind is the 1st bet, Alice's raise the 2nd: Bob and Carol face it. Alice,
+    # on the button, is first in: a steal chance (she takes it).
     insert(con, frames_for([mixed], {}))
     assert player_facts(con, "240000000001") == [
-        ("Alice", True, True, False, False, 1, 2, True, 0, 2, None, None, False, False, False,
+        ("Alice", True, True, False, False, 1, 2, True, 0, 2, None, None, False, False, True,
          False, False),
         ("Bob", False, False, True, False, 0, 0, False, None, None, None, None, False, False,
          False, False, False),

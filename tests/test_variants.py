@@ -29,6 +29,7 @@ from hhparse.variants import (
     find_variant,
     get_variant,
 )
+from hhparse.variants.model import BLINDS_ONLY
 from hhparse.variants.registry import SITE_NAMES
 
 SMALL, BIG = BetSize.SMALL, BetSize.BIG
@@ -73,14 +74,14 @@ def test_get_variant_rejects_unknown_ids() -> None:
 RECORDS: list[tuple[type[Any], dict[str, Any]]] = [
     (Street, {"name": "3rd", "down": 2, "up": 1, "bet": SMALL}),
     (DrawRounds, {"count": 3, "max_cards": 5}),
-    (ForcedBets, {"blinds": True, "antes": False}),
+    (ForcedBets, {"structures": (BLINDS_ONLY,)}),
     (CapPolicy, {"bets_per_round": 4}),
     (Policies, {"five_card_draw_limit": FiveCardDrawLimit.THREE}),
     (
         Variant,
         {
             "id": "x", "name": "X", "family": Family.DRAW, "hand_size": 5,
-            "round_bets": (SMALL, BIG), "forced": ForcedBets(blinds=True, antes=False),
+            "round_bets": (SMALL, BIG), "forced": ForcedBets(structures=(BLINDS_ONLY,)),
             "structures": (), "max_players": 6, "rankings": ("27",),
         },
     ),
@@ -234,6 +235,10 @@ def test_draw_games_have_draws_and_no_streets(variant_id: str) -> None:
     assert variant.draws.max_cards == variant.hand_size
     assert variant.forced.blinds
     assert variant.forced.bring_in is None
+    # RULES.md: blinds, antes only, one blind, blinds with antes (everyone's or the BB's)
+    assert {s.id for s in variant.forced.structures} == {
+        "blinds", "single_blind", "antes", "blinds_antes", "blinds_bb_ante"}
+    assert variant.forced.structures[0].id == "blinds"
     assert variant.first_to_act_later is FirstToAct.LEFT_OF_BUTTON
     assert variant.betting_rounds == variant.draws.count + 1
 

@@ -1,5 +1,6 @@
 """`hhparse synth --variant V --hands N --seed S [--players 2..8] [--structure fl|pl|nl]
-[--tournament] [--out FILE]`."""
+[--tournament] [--forced antes|single-blind|blinds|blinds+antes|blinds+bb-ante]
+[--out FILE]`."""
 
 from __future__ import annotations
 
@@ -34,6 +35,12 @@ def synth_command(
     tournament: Annotated[
         bool, typer.Option("--tournament", help="Tournament hands in chips (default: cash).")
     ] = False,
+    forced: Annotated[
+        str | None, typer.Option("--forced", help="Draw games' forced bets: antes (antes "
+                                 "only), single-blind, blinds, blinds+antes (everyone antes "
+                                 "or one big-blind ante, table by table), blinds+bb-ante "
+                                 "(default: PokerStars' blinds).")
+    ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to FILE (default: standard output).")
     ] = None,
@@ -41,7 +48,7 @@ def synth_command(
     """Generate seeded hand histories in the PokerStars format, every one of which the
     replayer accepts."""
     options = SynthOptions(variant=variant, hands=hands, seed=seed, players=players,
-                           structure=structure, tournament=tournament)
+                           structure=structure, tournament=tournament, forced=forced)
     try:
         resolve(options)
     except SynthError as error:

@@ -197,7 +197,10 @@ class _Exporter:
 
     def _forced_bet_fields(self) -> list[str]:
         antes = self._antes()
-        fields = [f"ante_trimming_status = {'true' if any(antes) else 'false'}",
+        # equal antes are matched money (an all-in ante's unmatched part comes back); one
+        # player's ante (a big-blind ante) is dead money, never trimmed
+        trimmed = any(antes) and len({ante for ante in antes if ante}) == 1 and all(antes)
+        fields = [f"ante_trimming_status = {'true' if trimmed else 'false'}",
                   f"antes = {self.moneys(antes)}"]
         small, big = self._bet_sizes()
         if self.variant.is_stud:
@@ -255,7 +258,12 @@ class _Exporter:
                                    f"{dead[0].line}); PHH has blinds by position only")
         small, big = self._posts(Kind.POST_SB), self._posts(Kind.POST_BB)
         names = [p.player for p in self.players]
+        if self.result.forced_bets == "antes":
+            return [0] * len(names)  # antes only: nobody has a bet to call
         heads_up = len(names) == 2
+        if heads_up and self.result.forced_bets == "single_blind":
+            raise NotRepresentable(f"{self.id}: one blind heads-up; PHH reverses the blinds "
+                                   "heads-up, so it cannot say that the blind acts last")
         broke = {name for name in names if self.remaining[name] <= 0}
         if heads_up:
             places = {names[-1]: 0, names[0]: 1}

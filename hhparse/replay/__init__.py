@@ -107,7 +107,7 @@ def _replay(hand: Hand, variant: Variant, log: ProblemLog) -> ReplayResult:
     return ReplayResult(
         hand=hand, status=status, problems=tuple(log.problems), players=tuple(players),
         draws=tuple(replay.draws), pots=tuple(pots), total_pot=hand.summary.total_pot or 0,
-        rake=rake, went_to_showdown=showdown,
+        rake=rake, went_to_showdown=showdown, forced_bets=replay.forced.id,
     )
 
 
@@ -115,6 +115,7 @@ def _player_results(replay: Replay, showdown: bool) -> list[PlayerResult]:
     labels = position_labels(
         [p.seat for p in replay.players.values() if p.dealt_in],
         replay.hand.button_seat if replay.variant.is_draw else None,
+        replay.forced.blinds,
     )
     return [
         _player_result(replay, player, labels.get(player.seat, ""), showdown)

@@ -9,12 +9,14 @@ the values involved.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 
 from hhparse.cards import Card
 from hhparse.money import format_amount
 from hhparse.records import (
     BETTING_KINDS,
+    FORCED_KINDS,
     SHOWDOWN_STREET,
     Action,
     Hand,
@@ -27,7 +29,15 @@ from hhparse.replay.positions import clockwise_from
 from hhparse.replay.result import DrawResult
 from hhparse.replay.rooms import room_rules
 from hhparse.replay.state import PlayerState, ProblemLog, RoundState
-from hhparse.variants import BetSize, BettingStructure, StudOpenerAllIn, Variant
+from hhparse.variants import (
+    Antes,
+    BetSize,
+    BettingStructure,
+    ForcedStructure,
+    Opener,
+    StudOpenerAllIn,
+    Variant,
+)
 
 
 class Replay:
@@ -77,6 +87,41 @@ class Replay:
         side-pot levels nor in what an uncalled bet returns. Equal antes are matched money."""
         posters = {a.player for a in self.hand.actions if a.kind is Kind.ANTE}
         return len(posters) < len(self.order)
+
+    @cached_property
+    def usual_ante(self) -> int | None:
+        """The ante most players posted in full (ties: the larger), when the header gives
+        none: a player who antes otherwise is the one in the wrong."""
+        counts = Counter(a.amount for a in self.hand.actions if a.kind is Kind.ANTE
+                         and not a.all_in)
+        if not counts:
+            return None
+        return max(counts, key=lambda amount: (counts[amount], amount))
+
+    @cached_property
+    def forced(self) -> ForcedStructure:
+        """The hand's forced bets, from its posting lines (RULES.md, "Forced bets"): who
+        antes, and whether two blinds, one blind (posted by the first player left of the
+        button: a single-blind game, or a blinds game whose small blind seat was empty,
+        played the same way) or none were posted."""
+        variant = self.variant
+        if not self.is_draw:
+            return variant.forced.structures[0]
+        posts = [a for a in self.hand.actions if a.street == 0 and a.kind in FORCED_KINDS]
+        ante_posters = {a.player for a in posts if a.kind is Kind.ANTE}
+        antes = (Antes.NONE if not ante_posters else
+                 Antes.EVERYONE if len(ante_posters) >= len(self.order) else Antes.BIG_BLIND)
+        small = any(a.kind is Kind.POST_SB for a in posts)
+        big = [a.player for a in posts if a.kind in (Kind.POST_BB, Kind.POST_SB_BB)]
+        if small or (big and (len(self.order) < 2 or big[0] != self.order[0])):
+            blinds = 2
+        else:
+            blinds = 1 if big else 0
+        return variant.forced.structure_of(blinds=blinds, antes=antes) or ForcedStructure(
+            id=f"{blinds}_blinds_{antes.value}_antes", blinds=blinds, antes=antes,
+            opener=(Opener.LEFT_OF_BIG_BLIND, Opener.LEFT_OF_BLIND, Opener.LEFT_OF_DEALER)[
+                2 - blinds],
+        )
 
     def seat_players(self) -> None:
         seen_seats: set[int] = set()

@@ -9,7 +9,7 @@ from hhparse.cards import Card, format_cards
 from hhparse.records import Action, Kind
 from hhparse.replay import boards
 from hhparse.replay.result import DrawResult
-from hhparse.variants import BettingStructure, BringInPayer, ShortAllIn
+from hhparse.variants import BettingStructure, BringInPayer, Opener, ShortAllIn
 
 if TYPE_CHECKING:
     from hhparse.replay.engine import Replay
@@ -121,10 +121,7 @@ def _seat(r: Replay, name: str) -> int:
 
 
 def _check_ante(r: Replay, player: PlayerState, action: Action) -> None:
-    expected = r.hand.stakes.ante
-    if expected is None:
-        antes = [a.amount for a in r.hand.actions if a.kind is Kind.ANTE and not a.all_in]
-        expected = max(antes) if antes else None
+    expected = r.hand.stakes.ante or r.usual_ante
     if expected and action.amount != expected and not (
         action.all_in and action.amount < expected
     ):
@@ -162,13 +159,15 @@ def on_bring_in(r: Replay, action: Action) -> None:
 
 def _full_bring_in(r: Replay, short: Action) -> int:
     """The bring-in a short all-in bring-in stands for: the stakes', or else (PokerStars
-    prints no bring-in in the header) the first call of 3rd street, when it lies between
-    the short amount and the small bet."""
+    prints no bring-in in the header) the first call of 3rd street that is not all-in for
+    less, when it lies between the short amount and the small bet."""
     if r.hand.stakes.bring_in:
         return max(short.amount, r.hand.stakes.bring_in)
     small = r.round.step if r.round is not None else 0
     for action in r.hand.actions:
-        if action.line > short.line and action.street == 0 and action.kind is Kind.CALL:
+        if action.line > short.line and action.street == 0 and action.kind is Kind.CALL and (
+            not action.all_in
+        ):
             return action.amount if short.amount < action.amount < small else short.amount
     return short.amount
 
@@ -289,25 +288,22 @@ def _check_turn(r: Replay, player: PlayerState, action: Action) -> None:
 
 
 def _first_after_blinds(r: Replay) -> str | None:
-    """Before the first draw: the first player left of the big blind."""
+    """Before the first draw, by the hand's forced bets: the first player left of the big
+    blind; left of the one blind; with antes only, the first player left of the button."""
+    if not r.order:
+        return None
+    opener = r.forced.opener
+    if opener is Opener.LEFT_OF_DEALER:
+        return r.next_able(r.order[-1], include_start=False)
+    if opener is Opener.LEFT_OF_BLIND:
+        return r.next_able(r.order[0], include_start=False)
     _, bb = _blind_seats(r)
-    if bb is not None and _small_blind_skipped(r):
-        bb = r.order[0]
     if bb is None and len(r.order) == 2:
         button_first = _seat(r, r.order[-1]) == r.hand.button_seat
         bb = r.order[0] if button_first else r.order[-1]
     if bb is None:
         bb = r.order[1] if len(r.order) > 1 else None
     return r.next_able(bb, include_start=False)
-
-
-def _small_blind_skipped(r: Replay) -> bool:
-    """No small blind this hand (its seat was left empty): the first player left of the
-    button posts the big blind, and the action starts left of him."""
-    posts = [a for a in r.hand.actions if a.kind in (Kind.POST_SB, Kind.POST_BB)]
-    return bool(posts) and all(a.kind is Kind.POST_BB for a in posts) and (
-        posts[0].player == r.order[0]
-    )
 
 
 def _after_action(r: Replay, player: PlayerState) -> None:

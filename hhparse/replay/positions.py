@@ -14,15 +14,18 @@ def clockwise_from(seats: Sequence[int], after: int) -> list[int]:
     return later + [seat for seat in ordered if seat <= after]
 
 
-def position_labels(seats: Sequence[int], button: int | None) -> dict[int, str]:
-    """BTN, SB, BB, then UTG ... HJ, CO for the seats dealt in (button games only)."""
+def position_labels(seats: Sequence[int], button: int | None, blinds: int = 2) -> dict[int, str]:
+    """The seats dealt in (button games only), by the live blinds posted: two: SB, BB, then
+    UTG ... HJ, CO, BTN; one blind (posted left of the button): BB, UTG ... CO, BTN; none
+    (antes only): UTG ... CO, BTN. Heads-up: BTN and BB (antes only: BTN and UTG)."""
     if button is None or len(seats) < 2:
         return {seat: "" for seat in seats}
-    order = clockwise_from(seats, button)  # SB first, the button last
+    order = clockwise_from(seats, button)  # left of the button first, the button last
     if len(order) == 2:
-        return {order[-1]: "BTN", order[0]: "BB"}
-    labels = {order[-1]: "BTN", order[0]: "SB", order[1]: "BB"}
-    middle = order[2:-1]
+        return {order[-1]: "BTN", order[0]: "BB" if blinds else "UTG"}
+    blind_names = ("SB", "BB")[2 - blinds:] if blinds else ()
+    labels = {order[-1]: "BTN"} | dict(zip(order, blind_names, strict=False))
+    middle = order[len(blind_names):-1]
     names = list(MIDDLE_LABELS[: max(0, len(middle) - 2)])
     names += ["HJ", "CO"][-len(middle):] if middle else []
     while len(names) < len(middle):

@@ -90,6 +90,9 @@ class ReplayResult:
     total_pot: int = 0
     rake: int = 0
     went_to_showdown: bool = False
+    forced_bets: str = ""
+    """The forced-bet structure the hand was judged by (``blinds``, ``antes``, ...; see
+    :data:`hhparse.variants.FORCED_STRUCTURES`)."""
 
     @property
     def accepted(self) -> bool:

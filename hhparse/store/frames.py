@@ -90,7 +90,7 @@ SCHEMAS: Final[dict[str, pl.Schema]] = {
         "mixed_game": _STR, "home_game": _STR, "play_money": _BOOL, "zoom": _BOOL,
         "hero": _STR,
         "source_id": _INT, "source_path": _STR, "byte_offset": _BIG, "byte_length": _BIG,
-        "first_line": _INT, "line_count": _INT, "warnings": _INT,
+        "first_line": _INT, "line_count": _INT, "warnings": _INT, "forced_bets": _STR,
     }),
     "players": pl.Schema({
         "site": _STR, "hand_id": _STR, "player": _STR, "seat": _INT, "position": _STR,
@@ -536,7 +536,7 @@ def _hand_row(
         sum(dealt), replayed.total_pot, replayed.rake, replayed.went_to_showdown,
         hand.mixed_game, hand.home_game, hand.play_money, hand.zoom, hand.hero,
         source_id, path, source.byte_offset, source.byte_length, source.line,
-        source.line_count, warnings,
+        source.line_count, warnings, replayed.forced_bets or None,
     )
 
 

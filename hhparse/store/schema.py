@@ -19,6 +19,7 @@ from typing import Any, Final
 import duckdb
 
 from hhparse.sqlfiles import SQL_DIR, sql
+from hhparse.store.backfill import forced_bets
 from hhparse.store.facts import derive_stored_facts
 
 __all__ = [
@@ -41,6 +42,9 @@ _MIGRATION_NAME: Final = re.compile(r"(\d+)_(\w+)\.sql")
 DATA_STEPS: Final[dict[str, Callable[[duckdb.DuckDBPyConnection], None]]] = {
     # keys and facts for the hands stored before it (the same SQL the writer runs per batch)
     "hand_keys_and_facts": derive_stored_facts,
+    # position labels of the hands with fewer than two blinds (the replayer's labels), then
+    # the players' facts (draw games' steal chances use the positions)
+    "forced_bets": forced_bets,
 }
 """Per migration name, what runs after its SQL file, in its transaction."""
 

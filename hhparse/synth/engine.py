@@ -29,7 +29,7 @@ from hhparse.synth.strategy import (
     decide,
     entry_share,
 )
-from hhparse.variants import BetSize, BettingStructure, Variant
+from hhparse.variants import Antes, BetSize, BettingStructure, ForcedStructure, Opener, Variant
 
 CAP = 4
 """PokerStars: four bets per fixed-limit round (heads-up too)."""
@@ -48,6 +48,9 @@ class Stakes:
     bring_in: int = 0
     unit: int = 1
     """No-limit and pot-limit bets are rounded to this."""
+    min_bet: int = 0
+    """No-limit and pot-limit: the smallest bet when it is not the big blind (antes-only
+    games post none)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,6 +79,9 @@ class Setup:
     button: int | None
     raked: bool
     rake_cap: int
+    forced: ForcedStructure | None = None
+    """A draw game's forced bets (None: small and big blind, any antes the stakes give
+    everyone)."""
 
 
 @dataclass(slots=True)
@@ -210,7 +216,7 @@ class Hand:
     def step_for(self, street: int) -> int:
         stakes = self.stakes
         if not self.limit:
-            return stakes.big_blind
+            return stakes.min_bet or stakes.big_blind
         bets = self.variant.round_bets
         size = bets[street] if street < len(bets) else BetSize.BIG
         return stakes.small if size is BetSize.SMALL else stakes.big
@@ -228,13 +234,31 @@ class Hand:
         return self.result
 
     def post_antes(self) -> None:
+        """Everyone antes; with a big-blind ante, the big blind's player alone."""
         ante = self.stakes.ante
         if not ante:
             return
-        for player in self.order:
+        forced = self.setup.forced
+        posters = self.order
+        if forced is not None and forced.antes is Antes.BIG_BLIND:
+            posters = [self.blind_players()[-1]]
+        for player in posters:
             amount = min(ante, player.remaining)
             self.put_in(player, amount, live=False)
+            if forced is not None and forced.antes is Antes.BIG_BLIND:
+                player.dead += amount  # one player's ante: dead money, matched by nobody
             self.emit(E.ANTE, player.name, amount, all_in=player.all_in)
+
+    def blind_players(self) -> list[Player]:
+        """Who posts the live blinds: small and big (heads-up the button posts the small),
+        the one blind (the first player left of the button), or nobody."""
+        blinds = self.setup.forced.blinds if self.setup.forced is not None else 2
+        order = self.order
+        if blinds == 0:
+            return []
+        if blinds == 1:
+            return [order[0]]
+        return [order[-1], order[0]] if len(order) == 2 else [order[0], order[1]]
 
     # ------------------------------------------------------------ draw games
 
@@ -259,10 +283,13 @@ class Hand:
 
     def post_blinds(self) -> None:
         order = self.order
-        if len(order) == 2:
-            small, big = order[-1], order[0]
-        else:
-            small, big = order[0], order[1]
+        posters = self.blind_players()
+        if len(posters) == 1:
+            self.result.big_blind = posters[0].name
+            self.post(posters[0], E.POST_BB, self.stakes.big_blind)
+        if len(posters) < 2:
+            return  # one blind or antes only: nobody posts out of position
+        small, big = posters
         self.result.small_blind, self.result.big_blind = small.name, big.name
         self.post(small, E.POST_SB, self.stakes.small_blind)
         self.post(big, E.POST_BB, self.stakes.big_blind)
@@ -299,9 +326,12 @@ class Hand:
         self.emit(kind, player.name, printed or amount, all_in=player.all_in)
 
     def first_after_blinds(self) -> Player | None:
-        order = self.order
-        big = order[0] if len(order) == 2 else order[1]
-        return self.next_able(big)
+        """Left of the big blind; left of the one blind; antes only: left of the button."""
+        opener = self.setup.forced.opener if self.setup.forced is not None else (
+            Opener.LEFT_OF_BIG_BLIND)
+        if opener is Opener.LEFT_OF_DEALER:
+            return self.next_able(self.order[-1])
+        return self.next_able(self.blind_players()[-1])
 
     def draw(self, number: int, draws_left: int) -> None:
         limit = self.variant.max_discard()
@@ -597,7 +627,8 @@ class Hand:
             winner = active[0]
             result.pots = [result.total_pot - rake]
             result.collected = {winner.name: result.total_pot - rake}
-            self.emit(E.COLLECT, winner.name, result.total_pot - rake, text="pot")
+            if result.total_pot:  # a walk of the one blind leaves nothing to collect
+                self.emit(E.COLLECT, winner.name, result.total_pot - rake, text="pot")
             self.show_or_not(winner)
             return
         result.showdown = True

@@ -155,6 +155,8 @@ class PlayedHand:
     board: tuple[Card, ...]
     outcomes: tuple[Outcome, ...]
     facts: Facts
+    club: str | None = None
+    """A home game's club (antes-only and single-blind tables); None elsewhere."""
 
     def collected(self) -> dict[str, int]:
         """What each winner took from the pots (their collection lines added up)."""

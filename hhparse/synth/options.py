@@ -4,10 +4,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hhparse.variants import BettingStructure, UnknownVariant, Variant, get_variant
+from hhparse.variants import (
+    FORCED_STRUCTURES,
+    BettingStructure,
+    ForcedStructure,
+    UnknownVariant,
+    Variant,
+    get_variant,
+)
 
 MIN_SEATS = 2
 MAX_SEATS = 8
+FORCED_CHOICES: dict[str, tuple[str, ...]] = {
+    "blinds": ("blinds",),
+    "single-blind": ("single_blind",),
+    "antes": ("antes",),
+    "blinds+antes": ("blinds_antes", "blinds_bb_ante"),
+    "blinds+bb-ante": ("blinds_bb_ante",),
+}
+"""``--forced`` names -> the structures a table may pick (``blinds+antes``: everyone antes
+at some tables, one big-blind ante at others)."""
 
 
 class SynthError(ValueError):
@@ -28,6 +44,10 @@ class SynthOptions:
     """``fl``, ``pl`` or ``nl``; default: the structure PokerStars deals the variant in."""
     tournament: bool = False
     """Tournament hands (levels, antes, chips) instead of cash games in USD."""
+    forced: str | None = None
+    """Draw games: ``blinds``, ``single-blind``, ``antes``, ``blinds+antes`` (everyone antes,
+    or one big-blind ante, table by table) or ``blinds+bb-ante``; default: PokerStars'
+    blinds (tournaments in no-limit and pot-limit add antes from level 4)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -40,6 +60,8 @@ class Plan:
     seats: int
     structure: BettingStructure
     tournament: bool
+    forced: tuple[ForcedStructure, ...] = ()
+    """The structures the tables pick from; () : the default (PokerStars' blinds)."""
 
 
 def resolve(options: SynthOptions) -> Plan:
@@ -56,7 +78,20 @@ def resolve(options: SynthOptions) -> Plan:
         raise SynthError(f"players must be {MIN_SEATS} to {MAX_SEATS}, got {seats}")
     structure = _structure(variant, options.structure)
     return Plan(variant=variant, hands=options.hands, seed=options.seed, seats=seats,
-                structure=structure, tournament=options.tournament)
+                structure=structure, tournament=options.tournament,
+                forced=_forced(variant, options.forced))
+
+
+def _forced(variant: Variant, text: str | None) -> tuple[ForcedStructure, ...]:
+    if text is None:
+        return ()
+    ids = FORCED_CHOICES.get(text.lower())
+    if ids is None:
+        raise SynthError(f"forced must be one of {', '.join(FORCED_CHOICES)}, got {text!r}")
+    if variant.is_stud:
+        raise SynthError(f"{variant.name} is dealt with antes and a bring-in; --forced is "
+                         "for draw games")
+    return tuple(FORCED_STRUCTURES[structure_id] for structure_id in ids)
 
 
 def _structure(variant: Variant, text: str | None) -> BettingStructure:

@@ -94,11 +94,13 @@ class _Writer:
         when = f"{hand.started_at:%Y/%m/%d %H:%M:%S} ET"
         small, big = hand.stakes
         tourney = hand.tournament
+        title = "Hand" if hand.club is None else "Home Game Hand"
+        club = "" if hand.club is None else f"{{{hand.club}}} "
         if tourney is None:
-            return (f"PokerStars Hand #{hand.hand_id}:  {game} ({self.money(small)}/"
+            return (f"PokerStars {title} #{hand.hand_id}:  {club}{game} ({self.money(small)}/"
                     f"{self.money(big)} USD) - {when}")
         buy_in = f"${tourney.buy_in / 100:.2f}+${tourney.fee / 100:.2f}"
-        return (f"PokerStars Hand #{hand.hand_id}: Tournament #{tourney.tournament_id}, "
+        return (f"PokerStars {title} #{hand.hand_id}: {club}Tournament #{tourney.tournament_id}, "
                 f"{buy_in} USD {game} - Level {roman(tourney.level)} ({small}/{big}) - {when}")
 
     def event(self, event: Event) -> str | None:

@@ -1,7 +1,7 @@
 """How often the rare cases turn up in generated hands.
 
     python -m hhparse.synth.rates --hands 20000 [--variant V]... [--tournament] [--seed S]
-                                  [--verify]
+                                  [--verify] [--forced F]
 
 prints one row per variant: the share of hands with a side pot, a split pot (a pot
 shared by two or more players), an uncalled bet, capped betting, a reshuffle, a stud
@@ -116,14 +116,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--structure")
     parser.add_argument("--players", type=int)
     parser.add_argument("--tournament", action="store_true")
+    parser.add_argument("--forced", help="draw games' forced bets (hhparse synth --forced)")
     parser.add_argument("--verify", action="store_true",
                         help="replay every hand and count those not accepted or paid otherwise")
     args = parser.parse_args(argv)
     rows = []
-    for variant in args.variant or list(BY_ID):
+    variants = args.variant or [v for v, variant in BY_ID.items()
+                                if variant.is_draw or args.forced is None]
+    for variant in variants:
         options = SynthOptions(variant=variant, hands=args.hands, seed=args.seed,
                                players=args.players, structure=args.structure,
-                               tournament=args.tournament)
+                               tournament=args.tournament, forced=args.forced)
         rows.append(measure(options, verify=args.verify))
     print(table(rows, verified=args.verify))
     if args.verify and any(row.counts.get(check) for row in rows for check in CHECKS):

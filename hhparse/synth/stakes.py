@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hhparse.synth.engine import Stakes
-from hhparse.variants import BettingStructure, Variant
+from hhparse.variants import Antes, BettingStructure, ForcedStructure, Variant
 
 CASH_LIMIT = ((10, 20), (25, 50), (50, 100), (100, 200), (200, 400), (300, 600), (500, 1000))
 """Fixed limit: small bet / big bet, in cents."""
@@ -40,7 +41,35 @@ def _down_to(amount: int, unit: int) -> int:
 
 
 def make_stakes(variant: Variant, structure: BettingStructure, pair: tuple[int, int], *,
-                tournament: bool, level: int = 1) -> Stakes:
+                tournament: bool, level: int = 1, forced: ForcedStructure | None = None
+                ) -> Stakes:
+    """The forced bets of one hand (``forced``: a draw game's structure; None: PokerStars'
+    blinds, with antes in no-limit and pot-limit tournaments from level 4)."""
+    stakes = _usual_stakes(variant, structure, pair, tournament=tournament, level=level)
+    if forced is None or variant.is_stud:
+        return stakes
+    return _with_structure(stakes, forced)
+
+
+def _with_structure(stakes: Stakes, forced: ForcedStructure) -> Stakes:
+    """A draw game's stakes laid out as ``forced``: the bet sizes stay; the antes are a
+    quarter of the big blind when alone, a tenth beside blinds; a big-blind ante is one
+    big blind; one blind is the big blind."""
+    blind = stakes.big_blind
+    if forced.antes is Antes.EVERYONE:
+        ante = max(1, _down_to(blind // (4 if forced.blinds == 0 else 10), 5))
+    elif forced.antes is Antes.BIG_BLIND:
+        ante = blind
+    else:
+        ante = 0
+    small_blind = stakes.small_blind if forced.blinds == 2 else 0
+    big_blind = blind if forced.blinds else 0
+    return replace(stakes, ante=ante, small_blind=small_blind, big_blind=big_blind,
+                   min_bet=blind)
+
+
+def _usual_stakes(variant: Variant, structure: BettingStructure, pair: tuple[int, int], *,
+                  tournament: bool, level: int) -> Stakes:
     small, big = pair
     coarse = 5
     if variant.is_stud:
@@ -65,10 +94,10 @@ def buy_in(stakes: Stakes, structure: BettingStructure, rng: random.Random) -> i
         bets = rng.choice((5, 10, 15, 20, 25, 30, 40))
         return bets * stakes.big
     blinds = rng.choice((20, 40, 50, 60, 80, 100, 100, 100))
-    return blinds * stakes.big_blind
+    return blinds * (stakes.min_bet or stakes.big_blind)
 
 
 def rake_cap(stakes: Stakes, players: int) -> int:
     """Cents: PokerStars-like caps, higher with more players and higher stakes."""
     base = 50 if players == 2 else 100 if players <= 4 else 200
-    return base * (2 if (stakes.big_blind or stakes.small) >= 100 else 1)
+    return base * (2 if (stakes.min_bet or stakes.big_blind or stakes.small) >= 100 else 1)

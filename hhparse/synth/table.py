@@ -30,6 +30,8 @@ from hhparse.synth.options import Plan
 from hhparse.synth.strategy import HERO_STYLE, MOODS, Style, random_style
 
 HERO = "Hero"
+CLUB = "Kitchen Table"
+"""The home-game club of antes-only and single-blind tables."""
 
 
 @dataclass(slots=True)
@@ -80,10 +82,19 @@ class Table:
             self.pair = stakes_.level_pair(plan.structure, 1)
             self.hands_left = -1
             self.mood = rng.choices(MOODS, weights=(80, 10, 10))[0]
+        self.forced = rng.choice(plan.forced) if plan.forced else None
+        """This table's forced bets (None: PokerStars' blinds)."""
+        self.club = CLUB if self.forced is not None and self.forced.blinds < 2 else None
+        """Antes-only and single-blind games are private: a home game's club."""
         self.seats: dict[int, Sitter] = {}
         self.button: int | None = None
         self.closed = False
         self._seat_everyone()
+
+    @property
+    def owes_blinds(self) -> bool:
+        """New and returning cash players post a big blind (blinds games only)."""
+        return self.variant.is_draw and (self.forced is None or self.forced.blinds == 2)
 
     # ------------------------------------------------------------- set-up
 
@@ -94,7 +105,8 @@ class Table:
         else:
             level = 1
         return stakes_.make_stakes(self.variant, self.plan.structure, self.pair,
-                                   tournament=self.tourney is not None, level=level)
+                                   tournament=self.tourney is not None, level=level,
+                                   forced=self.forced)
 
     def _seat_everyone(self) -> None:
         seats = list(range(1, self.max_seats + 1))
@@ -121,7 +133,7 @@ class Table:
             average = tourney.start_stack * tourney.entrants // max(tourney.left, 1)
             stack = max(1, int(average * self.rng.uniform(0.3, 2.0)))
         return Sitter(name, seat, stack, random_style(self.rng, self.mood),
-                      owes_big_blind=owes and self.variant.is_draw and self.tourney is None)
+                      owes_big_blind=owes and self.owes_blinds and self.tourney is None)
 
     # --------------------------------------------------------------- a hand
 
@@ -141,7 +153,7 @@ class Table:
         )
         setup = Setup(variant=self.variant, structure=self.plan.structure, stakes=stakes,
                       entrants=entrants, button=self.button, raked=not tournament,
-                      rake_cap=stakes_.rake_cap(stakes, len(entrants)))
+                      rake_cap=stakes_.rake_cap(stakes, len(entrants)), forced=self.forced)
         result = self._play(setup)
         seat_lines = tuple(SeatLine(s.seat, s.name, s.stack, s.sitting_out)
                            for _, s in sorted(self.seats.items()))
@@ -157,6 +169,7 @@ class Table:
             started_at=started_at, currency="chips" if tournament else "USD",
             stakes=(stakes.small, stakes.big), tournament=self._info(), table=self.name,
             max_seats=self.max_seats, button=self.button, seats=seat_lines, hero=HERO,
+            club=self.club,
             events=tuple(events), total_pot=result.total_pot, pots=tuple(result.pots),
             rake=result.rake, board=tuple(result.board),
             outcomes=_outcomes(setup, result), facts=_facts(result, seat_lines, events),
@@ -189,7 +202,8 @@ class Table:
         rng = self.rng
         notes: list[str] = []
         stakes = self.stakes()
-        least = 3 * (stakes.big_blind or stakes.small) + stakes.ante + stakes.bring_in
+        least = 3 * (stakes.min_bet or stakes.big_blind or stakes.small) + stakes.ante + (
+            stakes.bring_in)
         for seat, sitter in sorted(self.seats.items()):
             if sitter.is_hero:
                 if sitter.stack < least:
@@ -205,8 +219,8 @@ class Table:
             elif sitter.sitting_out:
                 if roll < 0.25:
                     sitter.sitting_out = False
-                    sitter.owes_big_blind = self.variant.is_draw
-                    sitter.missed_small_blind = self.variant.is_draw and rng.random() < 0.5
+                    sitter.owes_big_blind = self.owes_blinds
+                    sitter.missed_small_blind = self.owes_blinds and rng.random() < 0.5
                     notes.append(f"{sitter.name} has returned")
                 elif roll < 0.33:
                     notes.append(self._leave(seat))
@@ -223,7 +237,7 @@ class Table:
         waiting = [s for _, s in sorted(self.seats.items()) if s.sitting_out]
         if waiting and sum(1 for s in self.seats.values() if not s.sitting_out) < 2:
             waiting[0].sitting_out = False  # heads-up: the other player comes back
-            waiting[0].owes_big_blind = self.variant.is_draw
+            waiting[0].owes_big_blind = self.owes_blinds
             notes.append(f"{waiting[0].name} has returned")
         return notes
 

@@ -2,6 +2,8 @@
 
 from hhparse.variants.catalog import VARIANTS
 from hhparse.variants.model import (
+    FORCED_STRUCTURES,
+    Antes,
     BetSize,
     BettingStructure,
     BringInPayer,
@@ -11,7 +13,9 @@ from hhparse.variants.model import (
     FirstToAct,
     FiveCardDrawLimit,
     ForcedBets,
+    ForcedStructure,
     OddChip,
+    Opener,
     Policies,
     PotSplit,
     ReshufflePolicy,
@@ -24,7 +28,9 @@ from hhparse.variants.registry import BY_ID, UnknownVariant, find_variant, get_v
 
 __all__ = [
     "BY_ID",
+    "FORCED_STRUCTURES",
     "VARIANTS",
+    "Antes",
     "BetSize",
     "BettingStructure",
     "BringInPayer",
@@ -34,7 +40,9 @@ __all__ = [
     "FirstToAct",
     "FiveCardDrawLimit",
     "ForcedBets",
+    "ForcedStructure",
     "OddChip",
+    "Opener",
     "Policies",
     "PotSplit",
     "ReshufflePolicy",

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from hhparse.variants.model import (
+    ANTES_ONLY,
+    BLINDS_AND_ANTES,
+    BLINDS_AND_BIG_BLIND_ANTE,
+    BLINDS_ONLY,
+    SINGLE_BLIND,
+    STUD_ANTES,
     BetSize,
     BettingStructure,
     BringInPayer,
@@ -19,7 +25,10 @@ from hhparse.variants.model import (
 
 SMALL, BIG = BetSize.SMALL, BetSize.BIG
 FL, PL, NL = BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT
-BLINDS = ForcedBets(blinds=True, antes=False)
+DRAW_FORCED = ForcedBets(structures=(BLINDS_ONLY, BLINDS_AND_ANTES, BLINDS_AND_BIG_BLIND_ANTE,
+                                      SINGLE_BLIND, ANTES_ONLY))
+"""RULES.md: blinds (usual in tournaments and online), antes (private games), one blind
+(home five-card draw), blinds with antes (everyone's, or one big-blind ante)."""
 
 TRIPLE_DRAW_BETS = (SMALL, SMALL, BIG, BIG)
 """Triple draw doubles the step from the third betting round on."""
@@ -45,7 +54,7 @@ def _draw_game(
         hand_size=hand_size,
         draws=DrawRounds(count=draws, max_cards=hand_size),
         round_bets=TRIPLE_DRAW_BETS if draws == 3 else SINGLE_DRAW_BETS,
-        forced=BLINDS,
+        forced=DRAW_FORCED,
         structures=structures,
         max_players=max_players,
         rankings=rankings,
@@ -81,7 +90,7 @@ def _stud_game(
         hand_size=7,
         streets=STUD_STREETS,
         round_bets=tuple(street.bet for street in STUD_STREETS),
-        forced=ForcedBets(blinds=False, antes=True, bring_in=bring_in),
+        forced=ForcedBets(structures=(STUD_ANTES,), bring_in=bring_in),
         structures=(FL, PL, NL),
         max_players=8,
         rankings=rankings,

@@ -136,13 +136,85 @@ class DrawRounds:
     """Most cards one player may replace at one draw (the hand size unless a house rule)."""
 
 
+class Antes(StrEnum):
+    """Who antes."""
+
+    NONE = "none"
+    EVERYONE = "everyone"
+    """Every player dealt in antes the same amount (all-in players for less)."""
+    BIG_BLIND = "big_blind"
+    """One player antes for the table (a big-blind ante; PHH's unequal antes)."""
+
+
+class Opener(StrEnum):
+    """Who opens the first betting round."""
+
+    LEFT_OF_BIG_BLIND = "left_of_big_blind"
+    LEFT_OF_BLIND = "left_of_blind"
+    """One blind: the player left of it; the blind acts last, with the option to raise."""
+    LEFT_OF_DEALER = "left_of_dealer"
+    """Antes only: nobody has a bet to call; the first player left of the button opens."""
+    BRING_IN = "bring_in"
+    """Stud: the bring-in, decided by the up cards."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForcedStructure:
+    """One way a hand's forced bets are laid out (RULES.md, "Forced bets")."""
+
+    id: str
+    """The name the store and ``hhparse synth --forced`` use."""
+    blinds: int
+    """Live blinds: 2 (small and big), 1 (one blind left of the button) or 0."""
+    antes: Antes
+    opener: Opener
+
+
+BLINDS_ONLY = ForcedStructure(id="blinds", blinds=2, antes=Antes.NONE,
+                              opener=Opener.LEFT_OF_BIG_BLIND)
+SINGLE_BLIND = ForcedStructure(id="single_blind", blinds=1, antes=Antes.NONE,
+                               opener=Opener.LEFT_OF_BLIND)
+ANTES_ONLY = ForcedStructure(id="antes", blinds=0, antes=Antes.EVERYONE,
+                             opener=Opener.LEFT_OF_DEALER)
+BLINDS_AND_ANTES = ForcedStructure(id="blinds_antes", blinds=2, antes=Antes.EVERYONE,
+                                   opener=Opener.LEFT_OF_BIG_BLIND)
+BLINDS_AND_BIG_BLIND_ANTE = ForcedStructure(id="blinds_bb_ante", blinds=2,
+                                            antes=Antes.BIG_BLIND,
+                                            opener=Opener.LEFT_OF_BIG_BLIND)
+STUD_ANTES = ForcedStructure(id="antes_bring_in", blinds=0, antes=Antes.EVERYONE,
+                             opener=Opener.BRING_IN)
+FORCED_STRUCTURES: dict[str, ForcedStructure] = {
+    structure.id: structure for structure in (
+        BLINDS_ONLY, SINGLE_BLIND, ANTES_ONLY, BLINDS_AND_ANTES, BLINDS_AND_BIG_BLIND_ANTE,
+        STUD_ANTES,
+    )
+}
+"""Every structure, by id."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ForcedBets:
-    blinds: bool
-    """Small and big blind, posted by the two players left of the button."""
-    antes: bool
-    """Every player antes (stud; some draw tournaments)."""
+    structures: tuple[ForcedStructure, ...]
+    """The structures the variant may be dealt with; the first is the usual one (what a
+    hand whose posting lines say nothing else is judged by)."""
     bring_in: BringInPayer | None = None
+
+    @property
+    def blinds(self) -> bool:
+        """Some structure of the variant has blinds."""
+        return any(structure.blinds for structure in self.structures)
+
+    @property
+    def antes(self) -> bool:
+        """Some structure of the variant has antes."""
+        return any(structure.antes is not Antes.NONE for structure in self.structures)
+
+    def structure_of(self, *, blinds: int, antes: Antes) -> ForcedStructure | None:
+        """The variant's structure with these blinds and antes (None: not one of them)."""
+        for structure in self.structures:
+            if structure.blinds == blinds and structure.antes is antes:
+                return structure
+        return None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,6 +21,10 @@
 --                           A 3-bet chance: the player acts while the 2nd bet (the first raise)
 --                           is the last one made (he is not its maker); he 3-bets by raising
 --                           then. NULL without chances.
+--   steal_pct               % of his steal chances (players.steal_chance: first in from the
+--                           cutoff, button or small blind in draw games, whatever their forced
+--                           bets; Razz: first in late or with the lowest door card) where he
+--                           bet, raised or completed; NULL without chances
 --   aggression              (bets + raises + completions) / calls, every betting round; NULL
 --                           without calls
 --   wtsd_pct                % of the hands where he saw the second betting round that he went
@@ -70,6 +74,7 @@ player_rows AS (
         first_round_raise,
         three_bet_chance,
         three_bet,
+        steal_chance,
         calls,
         aggressive_actions,
         saw_second_round
@@ -87,6 +92,8 @@ coded_per_player AS (
         count_if(p.first_round_raise) AS raise_hands,
         count_if(p.three_bet_chance) AS three_bet_chances,
         count_if(p.three_bet) AS three_bets,
+        count_if(p.steal_chance) AS steal_chances,
+        count_if(p.steal_chance AND p.first_round_raise) AS steals,
         sum(p.calls) AS calls,
         sum(p.aggressive_actions) AS aggressive_actions,
         count_if(p.saw_second_round) AS second_rounds,
@@ -119,6 +126,7 @@ SELECT
     round(100.0 * vpip_hands / hands, 2) AS vpip_pct,
     round(100.0 * raise_hands / hands, 2) AS first_round_raise_pct,
     round(100.0 * three_bets / nullif(three_bet_chances, 0), 2) AS three_bet_pct,
+    round(100.0 * steals / nullif(steal_chances, 0), 2) AS steal_pct,
     round(aggressive_actions / nullif(calls, 0), 2) AS aggression,
     round(100.0 * showdowns / nullif(second_rounds, 0), 2) AS wtsd_pct,
     round(100.0 * won_at_showdown / nullif(showdowns, 0), 2) AS wsd_pct,

@@ -25,7 +25,8 @@ FROM (
     WITH
 
     scoped_hands AS (
-        SELECT hand_key, variant, players_dealt
+        SELECT hand_key, variant, players_dealt,
+               variant NOT IN ('razz', 'stud', 'stud8') AS draw_game
         FROM hands
         WHERE hand_key >= $1
     ),
@@ -205,6 +206,36 @@ FROM (
         FROM first_decisions
     ),
 
+    -- Draw games: a steal chance is a first decision of the first round with nobody in
+    -- before him (every earlier player folded, or checked where there is no blind: antes
+    -- only), from the cutoff, the button or the small blind. It is defined for every
+    -- forced-bet structure alike: with antes only or one blind the positions are counted
+    -- from the button (no small blind there).
+    draw_first_round AS (
+        SELECT
+            l.hand_key,
+            l.player,
+            row_number() OVER (PARTITION BY l.hand_key, l.player ORDER BY l.seq) AS player_turn,
+            coalesce(count(*) FILTER (WHERE l.kind IN ('call', 'bet', 'raise', 'complete'))
+                OVER (PARTITION BY l.hand_key ORDER BY l.seq
+                      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS entries_before
+        FROM lines AS l
+        JOIN scoped_hands AS h USING (hand_key)
+        WHERE h.draw_game
+          AND l.round_index = 0
+          AND l.kind IN ('call', 'bet', 'raise', 'fold', 'check')
+    ),
+
+    draw_steal_spots AS (
+        SELECT d.hand_key, d.player
+        FROM draw_first_round AS d
+        JOIN players AS p ON p.hand_key = d.hand_key AND p.player = d.player
+        WHERE p.hand_key >= $1
+          AND d.player_turn = 1
+          AND d.entries_before = 0
+          AND p.position IN ('CO', 'BTN', 'SB')
+    ),
+
     bring_in_defences AS (
         -- the bring-in player's second decision, after a completion
         SELECT hand_key, player, kind IN ('call', 'raise') AS defended
@@ -231,7 +262,7 @@ FROM (
         s.third_street_action,
         coalesce(s.brought_in, false) AS brought_in,
         coalesce(s.first_in, false) AS first_in,
-        coalesce(s.steal_chance, false) AS steal_chance,
+        coalesce(s.steal_chance, false) OR ds.player IS NOT NULL AS steal_chance,
         b.player IS NOT NULL AS bring_in_defence_chance,
         coalesce(b.defended, false) AS bring_in_defended
     FROM players AS p
@@ -243,6 +274,7 @@ FROM (
     LEFT JOIN door_cards AS c USING (hand_key, player)
     LEFT JOIN third_street_spots AS s USING (hand_key, player)
     LEFT JOIN bring_in_defences AS b USING (hand_key, player)
+    LEFT JOIN draw_steal_spots AS ds USING (hand_key, player)
     WHERE p.hand_key >= $1
 ) AS f
 WHERE players.hand_key >= $1 AND players.hand_key = f.hand_key AND players.seat = f.seat
