@@ -131,6 +131,12 @@ CASES = [
          "least the bring-in: a call all-in for less than it does not set it",
          {"Alice": -106, "Bob": -60, "Carol": -67, "Dave": 293, "Eve": -60},
          ("Bob: folds", "Bob: calls 46"), "call_amount"),
+    Case("stud_short_bring_in_called_all_in_for_more",
+         "If the bring-in player is all-in for part of it, the others still enter for at "
+         "least the bring-in: a call all-in above the short bring-in, the excess returned",
+         {"Alice": 6743, "Bob": -2000, "Carol": -2743, "Dave": -2000},
+         ("Uncalled bet (1292) returned to Alice", "Uncalled bet (1000) returned to Alice"),
+         "uncalled_mismatch"),
     Case("small_blind_all_in_for_less_big_blind_gets_the_rest_back",
          "A player all-in for an ante or a blind ... plays only for what he put in",
          {"Alice": -10, "Bob": 10, "Carol": 0},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from hhparse.cli import check, doctor, export, ingest, rank, report, synth
@@ -23,8 +25,21 @@ app.command(name="synth")(synth.synth_command)
 app.add_typer(report.app, name="report")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from hhparse import BUILD, __version__
+
+        typer.echo(f"hhparse {__version__} ({BUILD.describe()})")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and which build runs (compiled or pure Python), then exit.",
+    )] = False,
+) -> None:
     """Read, replay and report on hand histories of draw games and Razz."""
 
 

@@ -36,7 +36,7 @@ _BOMS = (
 )
 _SNIFF_BYTES = 4096
 _DAMAGE_SAMPLE = 1 << 16
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONE_SURROGATE = re.compile("[" + chr(0xD800) + "-" + chr(0xDFFF) + "]")
 _LONE_CR = re.compile("\r(?!\n)")
 
 _GAP = 2

@@ -159,17 +159,21 @@ def on_bring_in(r: Replay, action: Action) -> None:
 
 def _full_bring_in(r: Replay, short: Action) -> int:
     """The bring-in a short all-in bring-in stands for: the stakes', or else (PokerStars
-    prints no bring-in in the header) the first call of 3rd street that is not all-in for
-    less, when it lies between the short amount and the small bet."""
+    prints no bring-in in the header) the largest call of 3rd street before any completion
+    (calls all-in for less included: nobody calls more than the bring-in), when it lies
+    between the short amount and the small bet."""
     if r.hand.stakes.bring_in:
         return max(short.amount, r.hand.stakes.bring_in)
     small = r.round.step if r.round is not None else 0
+    largest = short.amount
     for action in r.hand.actions:
-        if action.line > short.line and action.street == 0 and action.kind is Kind.CALL and (
-            not action.all_in
-        ):
-            return action.amount if short.amount < action.amount < small else short.amount
-    return short.amount
+        if action.line <= short.line or action.street != 0:
+            continue
+        if action.kind in (Kind.COMPLETE, Kind.RAISE, Kind.BET):
+            break
+        if action.kind is Kind.CALL and largest < action.amount < small:
+            largest = action.amount
+    return largest
 
 
 def _check_bring_in_player(r: Replay, player: PlayerState, action: Action) -> None:
