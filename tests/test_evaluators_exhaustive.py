@@ -414,6 +414,8 @@ def test_badugi_scalar_paths_agree_with_batch(
     bits = (np.int64(1) << hands.astype(np.int64)).tolist()
     assert [value4(a, b, c, d) for a, b, c, d in bits] == batch
     assert len(badugi.table(aces_low)) == ALL_FOUR
+    # the table-free scalar path that replays use (no 38 MB table held)
+    assert [badugi.value_of_mask(a | b | c | d, aces_low) for a, b, c, d in bits] == batch
 
 
 def brute_badugi(cards: Sequence[Card], aces_low: bool) -> tuple[tuple[int, ...], str]:

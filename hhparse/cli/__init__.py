@@ -13,6 +13,9 @@ app = typer.Typer(
     help="Read, replay and report on hand histories of draw games and Razz.",
     no_args_is_help=True,
     add_completion=False,
+    # plain help: rich's help formatting alone takes longer to import than the 0.3 s that
+    # `hhparse --help` may take (rich still draws the commands' tables)
+    rich_markup_mode=None,
 )
 app.command(name="rank")(rank.rank_command)
 app.command(name="check")(check.check_command)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from hhparse.check import CheckReport, check_paths
+if TYPE_CHECKING:
+    from hhparse.check import CheckReport
 
 
 def check_command(
@@ -18,6 +17,8 @@ def check_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
     """Replay hand histories without storing anything; exit 1 when a hand was rejected."""
+    from hhparse.check import check_paths
+
     report = check_paths(paths)
     if as_json:
         typer.echo(json.dumps(report.as_json(), indent=2))
@@ -28,6 +29,9 @@ def check_command(
 
 
 def _print_plain(report: CheckReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False, soft_wrap=True)
     summary = report.summary()
     table = Table(title="hhparse check")

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from hhparse.doctor import CheckResult, run_checks
-from hhparse.ingest import default_database
-from hhparse.ingest.run import connect
-from hhparse.store.schema import StoreError
+if TYPE_CHECKING:
+    from hhparse.doctor import CheckResult
 
 
 def doctor_command(
@@ -27,6 +23,11 @@ def doctor_command(
     ] = 30.0,
 ) -> None:
     """Check the database's integrity; exit 1 when any check finds offending rows."""
+    from hhparse.doctor import run_checks
+    from hhparse.ingest import default_database
+    from hhparse.ingest.run import connect
+    from hhparse.store.schema import StoreError
+
     database = db or default_database()
     if not database.exists():
         typer.echo(f"Error: no database at {database} (run `hhparse ingest` first)", err=True)
@@ -49,6 +50,9 @@ def doctor_command(
 
 
 def _print(database: Path, results: list[CheckResult]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     table = Table(title=f"hhparse doctor → {database}")
     for column in ("check", "offending", "what it checks"):

@@ -6,18 +6,15 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from hhparse.phh.batch import (
-    Exported,
-    Skipped,
-    export_paths,
-    phh_file_name,
-    write_atomically,
-    write_phhs,
-)
+if TYPE_CHECKING:
+    from hhparse.phh.batch import (
+        Exported,
+        Skipped,
+    )
 
 
 class ExportFormat(StrEnum):
@@ -34,6 +31,8 @@ def export_command(
         "one, or a path ending in /: one .phh file per hand). Default: PHHS on stdout.")] = None,
 ) -> None:
     """Export accepted hands as PHH; list skipped hands on stderr and exit 1 if any."""
+    from hhparse.phh.batch import Skipped, export_paths
+
     skipped: list[Skipped] = []
 
     def exported() -> Iterator[Exported]:
@@ -57,6 +56,8 @@ def export_command(
 
 def _write(exported: Iterable[Exported], out: str | None) -> int:
     """Hands streamed to stdout, to one file, or to one file each in a folder."""
+    from hhparse.phh.batch import phh_file_name, write_atomically, write_phhs
+
     if out is None:
         count = write_phhs(exported, sys.stdout)
         sys.stdout.flush()

@@ -6,16 +6,15 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from hhparse.ingest import IngestSummary, default_database, ingest
-from hhparse.ingest.stored import stored_per_variant
-from hhparse.store.schema import StoreError
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from hhparse.ingest import IngestSummary
 
 
 def ingest_command(
@@ -41,6 +40,11 @@ def ingest_command(
     ] = 30.0,
 ) -> None:
     """Load hand histories into the database: incremental, idempotent and crash-safe."""
+    from rich.console import Console
+
+    from hhparse.ingest import default_database, ingest
+    from hhparse.store.schema import StoreError
+
     database = db or default_database()
     count = workers or os.cpu_count() or 1
     console = Console(stderr=True)
@@ -69,6 +73,10 @@ def ingest_command(
 def _with_progress(
     paths: list[str], database: Path, workers: int, wait: float, console: Console
 ) -> IngestSummary:
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from hhparse.ingest import ingest
+
     columns = (
         TextColumn("[bold]{task.description}"), BarColumn(),
         TextColumn("{task.fields[files]} files · {task.fields[hands]} hands · "
@@ -90,6 +98,8 @@ def _with_progress(
 
 
 def _summary_table(summary: IngestSummary) -> Table:
+    from rich.table import Table
+
     data = summary.as_dict()
     table = Table(title=f"hhparse ingest → {summary.database}")
     table.add_column("")
@@ -111,6 +121,13 @@ def stored_command(
     as_json: Annotated[bool, typer.Option("--json", help="A JSON list of rows.")] = False,
 ) -> None:
     """Show what the database holds, per variant."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from hhparse.ingest import default_database
+    from hhparse.ingest.stored import stored_per_variant
+    from hhparse.store.schema import StoreError
+
     database = db or default_database()
     if not database.exists():
         typer.echo(f"Error: no database at {database} (run `hhparse ingest` first)", err=True)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from hhparse.cli.errors import user_errors
-from hhparse.evaluators.compare import GAMES, RankedHand, rank_hands
+from hhparse.evaluators.compare import GAMES
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from hhparse.evaluators.compare import RankedHand
 
 
 def rank_command(
@@ -23,11 +26,15 @@ def rank_command(
     ] = False,
 ) -> None:
     """Rank hands of one game against each other, best first."""
+    from hhparse.evaluators.compare import rank_hands
+
     with user_errors():
         ranked = rank_hands(game, hands)
     if as_json:
         typer.echo(json.dumps([_as_json(hand) for hand in ranked], indent=2))
     else:
+        from rich.console import Console
+
         Console().print(_as_table(game, ranked))
 
 
@@ -53,6 +60,8 @@ def _as_json(hand: RankedHand) -> dict[str, Any]:
 
 
 def _as_table(game: str, ranked: list[RankedHand]) -> Table:
+    from rich.table import Table
+
     split = len(ranked[0].halves) > 1
     table = Table(title=f"{game}: best first")
     for column in ("rank", "cards", "class", "description"):

@@ -12,34 +12,20 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import duckdb
-import polars as pl
 import typer
-from rich.console import Console
-from rich.table import Table
 from typer.core import TyperGroup
 
-from hhparse.ingest import default_database
-from hhparse.reports.catalog import UnknownReport, get_report, reports
-from hhparse.reports.render import (
-    FORMATS,
-    FormatError,
-    check_format,
-    render_text,
-    rich_table,
-    write_output,
-)
-from hhparse.reports.run import ParameterValue, bind, run_query, run_report
-from hhparse.reports.schedule import (
-    ScheduleError,
-    ScheduleRun,
-    describe_parameters,
-    load_schedule,
-    run_schedule,
-)
-from hhparse.store.schema import StoreError
+from hhparse.reports.catalog import get_report, reports
+from hhparse.reports.formats import FORMATS
+
+if TYPE_CHECKING:
+    import polars as pl
+    from rich.table import Table
+
+    from hhparse.reports.run import ParameterValue
+    from hhparse.reports.schedule import ScheduleRun
 
 
 class _NameOrCommand(TyperGroup):
@@ -53,6 +39,7 @@ class _NameOrCommand(TyperGroup):
 
 app = typer.Typer(
     cls=_NameOrCommand,
+    rich_markup_mode=None,
     no_args_is_help=True,
     subcommand_metavar="NAME [OPTIONS] | COMMAND [ARGS]...",
     help="Run the reports of sql/reports: `hhparse report NAME [OPTIONS]` runs one "
@@ -75,7 +62,15 @@ WaitOption = Annotated[
     float, typer.Option("--wait", help="Seconds to wait for a database in use (an ingest).")
 ]
 
-_KNOWN_ERRORS = (UnknownReport, StoreError, ScheduleError, FormatError, duckdb.Error, OSError)
+def _known_errors() -> tuple[type[BaseException], ...]:
+    import duckdb
+
+    from hhparse.reports.catalog import UnknownReport
+    from hhparse.reports.render import FormatError
+    from hhparse.reports.schedule import ScheduleError
+    from hhparse.store.schema import StoreError
+
+    return (UnknownReport, StoreError, ScheduleError, FormatError, duckdb.Error, OSError)
 
 
 @contextmanager
@@ -83,7 +78,9 @@ def _user_errors() -> Iterator[None]:
     """Known errors become one `Error: ...` line on stderr and exit code 1."""
     try:
         yield
-    except _KNOWN_ERRORS as error:
+    except BaseException as error:
+        if not isinstance(error, _known_errors()):
+            raise
         typer.echo(f"Error: {_one_line(error)}", err=True)
         raise typer.Exit(code=1) from None
 
@@ -101,6 +98,8 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _database(db: Path | None) -> Path:
+    from hhparse.ingest import default_database
+
     database = db or default_database()
     if not database.is_file():
         raise _fail(f"no database at {database} (run `hhparse ingest` first)")
@@ -142,6 +141,7 @@ def _date(text: str, option: str) -> date:
 def _parameters(
     named: dict[str, str | None], since: str | None, until: str | None, pairs: Sequence[str]
 ) -> dict[str, ParameterValue]:
+
     given: dict[str, ParameterValue] = {key: value for key, value in named.items()
                                         if value is not None}
     if since is not None:
@@ -187,6 +187,9 @@ def show_command(
     wait: WaitOption = 30.0,
 ) -> None:
     """Run one report (the same as `hhparse report NAME`) and print or write its rows."""
+    from hhparse.reports.render import check_format
+    from hhparse.reports.run import bind, run_report
+
     with _user_errors():
         check_format(format)
         report = get_report(name)
@@ -206,6 +209,8 @@ def _check_destination(format: str, out: Path | None) -> None:
 
 
 def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str) -> None:
+    from hhparse.reports.render import render_text, rich_table, write_output
+
     if out is not None:
         write_output(frame, format, out, title=title)
         typer.echo(f"wrote {frame.height:,} row{'' if frame.height == 1 else 's'} "
@@ -218,6 +223,8 @@ def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str) -> Non
 
 def _print_table(table: Table) -> None:
     """On a terminal, rich fits the table to it; elsewhere (a pipe) it is never cut."""
+    from rich.console import Console
+
     console = Console()
     if not console.is_terminal:
         wanted = Console(width=10_000).measure(table).maximum
@@ -233,6 +240,9 @@ def list_command(
     as_json: Annotated[bool, typer.Option("--json", help="A JSON list of reports.")] = False,
 ) -> None:
     """List the reports: name, title, grain and parameters."""
+    from rich.console import Console
+    from rich.table import Table
+
     found = reports()
     if as_json:
         typer.echo(json.dumps([
@@ -274,6 +284,9 @@ def run_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Write a set of reports into a dated folder with an index.html (links and charts)."""
+    from hhparse.ingest import default_database
+    from hhparse.reports.schedule import load_schedule, run_schedule
+
     with _user_errors():
         schedule = load_schedule(config)
         result = run_schedule(schedule, db or default_database(), out_dir=out_dir,
@@ -304,6 +317,11 @@ def _run_json(result: ScheduleRun) -> dict[str, Any]:
 
 
 def _print_run(result: ScheduleRun) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from hhparse.reports.schedule import describe_parameters
+
     console = Console()
     if result.folder is None:
         console.print("nothing due", markup=False)
@@ -335,6 +353,9 @@ def query_command(
     wait: WaitOption = 30.0,
 ) -> None:
     """Run SQL on a read-only connection (nothing can be changed) and print or write rows."""
+    from hhparse.reports.render import check_format
+    from hhparse.reports.run import run_query
+
     with _user_errors():
         check_format(format)
         _check_destination(format, out)

@@ -9,13 +9,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hhparse.synth import SynthError, SynthOptions, write_hands
-from hhparse.synth.options import resolve
 from hhparse.variants import BY_ID
+
+if TYPE_CHECKING:
+    from hhparse.synth import SynthOptions
 
 VARIANT_HELP = "Variant id: " + ", ".join(BY_ID) + "."
 
@@ -47,6 +48,9 @@ def synth_command(
 ) -> None:
     """Generate seeded hand histories in the PokerStars format, every one of which the
     replayer accepts."""
+    from hhparse.synth import SynthError, SynthOptions
+    from hhparse.synth.options import resolve
+
     options = SynthOptions(variant=variant, hands=hands, seed=seed, players=players,
                            structure=structure, tournament=tournament, forced=forced)
     try:
@@ -61,6 +65,8 @@ def synth_command(
 
 
 def _to_stdout(options: SynthOptions) -> None:
+    from hhparse.synth import write_hands
+
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
         write_hands(options, sys.stdout)
@@ -75,6 +81,8 @@ def _to_stdout(options: SynthOptions) -> None:
 
 def _to_file(options: SynthOptions, out: Path) -> None:
     """Written beside the target, then renamed: never half-written."""
+    from hhparse.synth import write_hands
+
     handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent or Path("."))
     os.close(handle)
     try:

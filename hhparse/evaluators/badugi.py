@@ -14,14 +14,16 @@ so any bigger hand beats any smaller one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from hhparse.cards import RANK_CHARS, Card
 from hhparse.evaluators.base import Evaluation, EvaluationError
+
+if TYPE_CHECKING:  # numpy is imported by the batch path only (start-up, memory)
+    import numpy as np
+    import numpy.typing as npt
 
 CLASSES = {4: "4-card badugi", 3: "3-card", 2: "2-card", 1: "1-card"}
 _SUBSETS = tuple(
@@ -37,6 +39,8 @@ def _low_rank(index: npt.NDArray[np.int64], aces_low: bool) -> npt.NDArray[np.in
 
 def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt.NDArray[np.int64]:
     """Values of many four-card hands: an (n, 4) array of card indexes (0..51)."""
+    import numpy as np
+
     hands = np.asarray(indexes, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != 4:
         raise ValueError(f"expected an (n, 4) array of card indexes, got shape {hands.shape}")
@@ -55,9 +59,39 @@ def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt
     return best
 
 
+@lru_cache(maxsize=1 << 15)
+def value_of_mask(mask: int, aces_low: bool = True) -> int:
+    """Value of the four cards whose bits make ``mask`` (computed, then remembered: a few
+    thousand hands at most come back, so no table of all 270,725 hands is held)."""
+    indexes = [index for index in range(52) if mask >> index & 1]
+    best = 0
+    for positions in _SUBSETS:
+        ranks: list[int] = []
+        suits: list[int] = []
+        for position in positions:
+            index = indexes[position]
+            rank = (index // 4 + 1) % 13 if aces_low else index // 4
+            suit = index % 4
+            if rank in ranks or suit in suits:
+                break
+            ranks.append(rank)
+            suits.append(suit)
+        else:
+            ranks.sort(reverse=True)
+            value_ = len(positions) << 16
+            for place, rank in enumerate(ranks):
+                value_ |= (12 - rank) << (4 * (3 - place))
+            best = max(best, value_)
+    return best
+
+
 @cache
 def table(aces_low: bool = True) -> dict[int, int]:
-    """Card-bit set (OR of ``Card.bit``) of every four-card hand -> value."""
+    """Card-bit set (OR of ``Card.bit``) of every four-card hand -> value: ~38 MB, for
+    code that evaluates most hands (the generator, the draw odds); one hand at a time,
+    :func:`value` computes it."""
+    import numpy as np
+
     hands = np.array(list(combinations(range(52), 4)), dtype=np.int64)
     values = batch_values(hands, aces_low)
     masks = np.bitwise_or.reduce(np.left_shift(1, hands), axis=1)
@@ -82,10 +116,9 @@ def value(cards: Sequence[Card], aces_low: bool = True) -> int:
         raise EvaluationError(
             f"badugi needs 4 or 5 different cards, got {' '.join(map(str, cards))}"
         )
-    values = table(aces_low)
     if len(bits) == 4:
-        return values[hand]
-    return max(values[hand - bit] for bit in bits)
+        return value_of_mask(hand, aces_low)
+    return max(value_of_mask(hand - bit, aces_low) for bit in bits)
 
 
 def describe(value_: int, aces_low: bool = True) -> Evaluation:

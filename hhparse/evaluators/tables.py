@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from hhparse.cards import SUIT_BITS
+
+if TYPE_CHECKING:  # numpy is imported by the batch path only (start-up, memory)
+    import numpy as np
+    import numpy.typing as npt
 
 BATCH_RANK_KEYS: tuple[int, ...] = (
     0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
@@ -81,13 +84,27 @@ class FiveCardTable:
         self.info: list[Shape | None] = [None] * (self.size + 1)
         self.plain: dict[int, int] = {}
         self.suited: dict[int, int] = {}
-        self.batch_values = np.zeros(2 * BATCH_TABLE_SIZE, dtype=np.int16)
-        """Unsuited hands at their batch key, suited ones BATCH_TABLE_SIZE further on."""
+        self._batch_entries: list[tuple[int, int]] = []
+        self._batch_values: npt.NDArray[np.int16] | None = None
         for (ranks, suited), shape in shapes.items():
             value = value_of_key[shape.key]
             self.info[value] = shape
             (self.suited if suited else self.plain)[rank_sum_key(ranks)] = value
-            self.batch_values[batch_key(ranks) + (BATCH_TABLE_SIZE if suited else 0)] = value
+            self._batch_entries.append(
+                (batch_key(ranks) + (BATCH_TABLE_SIZE if suited else 0), value))
+
+    @property
+    def batch_values(self) -> npt.NDArray[np.int16]:
+        """Unsuited hands at their batch key, suited ones BATCH_TABLE_SIZE further on (built
+        at the first batch evaluation)."""
+        if self._batch_values is None:
+            import numpy as np
+
+            values = np.zeros(2 * BATCH_TABLE_SIZE, dtype=np.int16)
+            for key, value in self._batch_entries:
+                values[key] = value
+            self._batch_values = values
+        return self._batch_values
 
     def value(self, codes: tuple[int, ...] | list[int]) -> int:
         """Value of exactly five card codes."""
@@ -115,14 +132,17 @@ class FiveCardTable:
 
     def batch(self, indexes: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
         """Values of many hands at once: an (n, 5) array of card indexes (0..51)."""
+        import numpy as np
+
+        key_of_index, suit_bit_of_index = _batch_lookups()
         hands = np.asarray(indexes)
         if hands.ndim != 2 or hands.shape[1] != 5:
             raise ValueError(f"expected an (n, 5) array of card indexes, got shape {hands.shape}")
         # Column by column: several times faster than .sum(axis=1) on (n, 5) arrays.
         columns = [hands[:, place] for place in range(5)]
-        rank_keys = [_BATCH_KEY_OF_INDEX.take(column) for column in columns]
+        rank_keys = [key_of_index.take(column) for column in columns]
         keys = rank_keys[0] + rank_keys[1] + rank_keys[2] + rank_keys[3] + rank_keys[4]
-        suit_bits = [_SUIT_BIT_OF_INDEX.take(column) for column in columns]
+        suit_bits = [suit_bit_of_index.take(column) for column in columns]
         suited = (suit_bits[0] & suit_bits[1] & suit_bits[2] & suit_bits[3] & suit_bits[4]) != 0
         keys += suited.astype(np.int32) * BATCH_TABLE_SIZE
         values: npt.NDArray[np.int16] = self.batch_values.take(keys)
@@ -130,5 +150,12 @@ class FiveCardTable:
 
 
 _SUIT_MASK = (1 << SUIT_BITS) - 1
-_BATCH_KEY_OF_INDEX = np.array([BATCH_RANK_KEYS[i // 4] for i in range(52)], dtype=np.int32)
-_SUIT_BIT_OF_INDEX = np.array([1 << (i % 4) for i in range(52)], dtype=np.uint8)
+
+
+@cache
+def _batch_lookups() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """Each card index's batch rank key, and its suit bit."""
+    import numpy as np
+
+    return (np.array([BATCH_RANK_KEYS[i // 4] for i in range(52)], dtype=np.int32),
+            np.array([1 << (i % 4) for i in range(52)], dtype=np.uint8))

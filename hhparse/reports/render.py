@@ -32,8 +32,8 @@ from rich.console import Console
 from rich.table import Table
 
 from hhparse.reports import html
+from hhparse.reports.formats import FORMATS
 
-FORMATS: Final = ("table", "csv", "json", "parquet", "markdown", "html")
 """Every output format, by name."""
 
 EXTENSIONS: Final = {
