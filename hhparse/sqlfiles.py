@@ -10,7 +10,7 @@ SQL_DIR = Path(__file__).resolve().parent.parent / "sql"
 
 @cache
 def sql(name: str) -> str:
-    """The text of ``sql/<name>.sql`` (e.g. ``sql("ingest/source_by_path")``)."""
+    """The text of ``sql/<name>.sql`` (e.g. ``sql("ingest/sources_all")``)."""
     path = SQL_DIR / f"{name}.sql"
     try:
         return path.read_text(encoding="utf-8")

@@ -22,6 +22,7 @@ from hhparse.cli import app
 from hhparse.ingest import DatabaseBusy, connect, ingest
 from hhparse.parsers.base import account_bytes, split_blocks
 from hhparse.parsers.sites import detect_site
+from hhparse.synth import SynthOptions, generate_hands
 from tests.corpus import FPDB, needs_corpus
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -344,3 +345,26 @@ def test_fixed_limit_hands_record_the_posted_blinds(tmp_path: Path) -> None:
     for small_bet, small_blind, big_blind, posted in rows:
         assert big_blind == posted == small_bet
         assert small_blind is not None and 0 < small_blind < big_blind
+
+
+def test_many_small_files_share_transactions_and_keep_their_own_counts(tmp_path: Path) -> None:
+    """Small files are stored together (one transaction per ~2,000 hands or 200 files);
+    each source still gets its own counts, and a hand two files hold counts once."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    texts = list(generate_hands(SynthOptions(variant="badugi", hands=60, seed=4)))
+    for number in range(30):
+        part = texts[2 * number: 2 * number + 2]
+        (folder / f"table-{number:02}.txt").write_text("\n\n".join(part), encoding="utf-8")
+    (folder / "copy.txt").write_text(texts[0], encoding="utf-8")
+    database = tmp_path / "small.duckdb"
+    summary = ingest([folder], database, check_integrity=False)
+    assert summary.hands_found == 61 and summary.accepted == 60 and summary.duplicate == 1
+    con = duckdb.connect(str(database), read_only=True)
+    rows = con.execute(
+        "SELECT hands_found, hands_accepted, hands_duplicate FROM sources ORDER BY path"
+    ).fetchall()
+    con.close()
+    assert len(rows) == 31
+    assert sum(row[1] for row in rows) == 60 and sum(row[2] for row in rows) == 1
+    assert sorted(rows)[:2] in ([(1, 0, 1), (2, 2, 0)], [(1, 1, 0), (2, 1, 1)])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 from hhparse.cards import Card
 from hhparse.evaluators import badugi, high, low
@@ -33,34 +33,40 @@ class Ranking:
         return self.describe(self.value(cards))
 
 
+def _remembered(describe: Callable[[int], Evaluation]) -> Callable[[int], Evaluation]:
+    """A value's evaluation is always the same (a frozen record): each is made once (the
+    replayer describes every final hand it stores)."""
+    return lru_cache(maxsize=1 << 14)(describe)
+
+
 RANKINGS: dict[str, Ranking] = {
     ranking.id: ranking
     for ranking in (
         Ranking(
             id="high", title="high", card_counts=(5, 6, 7),
-            value=high.value, describe=high.describe,
+            value=high.value, describe=_remembered(high.describe),
         ),
         Ranking(
             id="27", title="2-7 low", card_counts=(5,),
-            value=low.deuce_to_seven_value, describe=low.describe_deuce_to_seven,
+            value=low.deuce_to_seven_value, describe=_remembered(low.describe_deuce_to_seven),
         ),
         Ranking(
             id="a5", title="A-5 low", card_counts=(5, 6, 7),
-            value=low.ace_to_five_value, describe=low.describe_ace_to_five,
+            value=low.ace_to_five_value, describe=_remembered(low.describe_ace_to_five),
         ),
         Ranking(
             id="a5_8", title="8-or-better low", card_counts=(5, 6, 7),
-            value=low.ace_to_five_value, describe=low.describe_ace_to_five,
+            value=low.ace_to_five_value, describe=_remembered(low.describe_ace_to_five),
             qualifies=low.qualifies_eight_or_better,
         ),
         Ranking(
             id="badugi", title="badugi", card_counts=(4, 5),
-            value=badugi.value, describe=badugi.describe,
+            value=badugi.value, describe=_remembered(badugi.describe),
         ),
         Ranking(
             id="badugi_aces_high", title="badugi (aces high)", card_counts=(4, 5),
             value=partial(badugi.value, aces_low=False),
-            describe=partial(badugi.describe, aces_low=False),
+            describe=_remembered(partial(badugi.describe, aces_low=False)),
         ),
     )
 }

@@ -18,27 +18,34 @@ import hashlib
 import os
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import duckdb
+import polars as pl
 
 from hhparse.doctor import CheckResult, run_checks
-from hhparse.ingest.work import Task, TaskResult, run_task
+from hhparse.ingest.work import Part, PartResult, Task, TaskResult, run_task
 from hhparse.parsers.base import decode, split_blocks
 from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site
 from hhparse.sources import Source, SourceError, expand
 from hhparse.sqlfiles import sql
 from hhparse.store.schema import StoreError, open_store
-from hhparse.store.writer import insert_frames
+from hhparse.store.writer import ArrowStream, insert_frames
 
 BATCH_HANDS = 2_000
 """Hands per task and per transaction."""
+BATCH_FILES = 200
+"""Most sources in one task: small files share a task, its frames and its transaction
+(their bookkeeping rows commit with their hands: a stop still leaves the store at a batch
+boundary)."""
+BATCH_BYTES = 2 << 20
+"""About BATCH_HANDS hands of text: small files are gathered into a task up to this size."""
 RECENT_SECONDS = 600
 """A file modified this recently may still be written: an unfinished last hand waits."""
 DEFAULT_WAIT_SECONDS = 30.0
@@ -179,13 +186,17 @@ def ingest(
     con = connect(database, wait_seconds)
     try:
         con.execute(SET_INGEST_DUCKDB_MEMORY)
-        tasks = _tasks(con, expand(paths), summary)
+        book = _Bookkeeping(con)
+        tasks = _gathered(_tasks(book, expand(paths), summary))
         stored_into: set[int] = set()
-        for result, finish in _run(tasks, workers):
-            _store(con, result, finish, summary)
-            stored_into.add(result.task_source_id)
+        for result, finishes in _run(tasks, workers):
+            _store(con, book, result, finishes, summary)
+            stored_into.update(part.source_id for part in result.parts)
             if progress is not None:
-                progress(summary, result.path)
+                progress(summary, result.parts[-1].path)
+        con.execute("BEGIN TRANSACTION")
+        book.flush()  # the unchanged sources' last_ingest, and sources that held no part
+        con.execute("COMMIT")
         if check_integrity:
             _check_integrity(con, stored_into, summary)
     finally:
@@ -209,24 +220,44 @@ def _check_integrity(
         )
 
 
-def _run(
-    tasks: Iterator[tuple[Task, _Finish]], workers: int
-) -> Iterator[tuple[TaskResult, _Finish]]:
+_Work = tuple[Task, tuple["_Finish", ...]]
+
+
+def _run(tasks: Iterator[_Work], workers: int) -> Iterator[tuple[TaskResult, tuple[_Finish, ...]]]:
     """Results in task order; at most 2 x workers tasks in flight (bounded memory)."""
     if workers <= 1:
-        for task, finish in tasks:
-            yield run_task(task), finish
+        for task, finishes in tasks:
+            yield run_task(task), finishes
         return
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        pending: deque[tuple[Future[TaskResult], _Finish]] = deque()
-        for task, finish in tasks:
-            pending.append((pool.submit(run_task, task), finish))
+        pending: deque[tuple[Future[TaskResult], tuple[_Finish, ...]]] = deque()
+        for task, finishes in tasks:
+            pending.append((pool.submit(run_task, task), finishes))
             if len(pending) >= 2 * workers:
                 future, done = pending.popleft()
                 yield future.result(), done
         while pending:
             future, done = pending.popleft()
             yield future.result(), done
+
+
+def _gathered(parts: Iterator[tuple[Part, _Finish]]) -> Iterator[_Work]:
+    """Consecutive parts gathered into tasks of about BATCH_BYTES of hands, at most
+    BATCH_FILES parts each (a big file's ~2,000-hand windows are a task each)."""
+    batch: list[tuple[Part, _Finish]] = []
+    size = 0
+    for item in parts:
+        if batch and (size + item[0].size > BATCH_BYTES or len(batch) >= BATCH_FILES):
+            yield _task_of(batch)
+            batch, size = [], 0
+        batch.append(item)
+        size += item[0].size
+    if batch:
+        yield _task_of(batch)
+
+
+def _task_of(batch: list[tuple[Part, _Finish]]) -> _Work:
+    return Task(parts=tuple(part for part, _ in batch)), tuple(finish for _, finish in batch)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,10 +284,10 @@ class _Finish:
 
 
 def _tasks(
-    con: duckdb.DuckDBPyConnection,
+    book: _Bookkeeping,
     sources: Iterable[Source | SourceError],
     summary: IngestSummary,
-) -> Iterator[tuple[Task, _Finish]]:
+) -> Iterator[tuple[Part, _Finish]]:
     for source in sources:
         summary.files_seen += 1
         if isinstance(source, SourceError):
@@ -264,29 +295,29 @@ def _tasks(
             summary.errors.append(str(source))
             continue
         try:
-            yield from _source_tasks(con, source, summary)
+            yield from _source_tasks(book, source, summary)
         except SourceError as error:
             summary.files_failed += 1
             summary.errors.append(str(error))
 
 
 def _source_tasks(
-    con: duckdb.DuckDBPyConnection, source: Source, summary: IngestSummary
-) -> Iterator[tuple[Task, _Finish]]:
-    known = _known(con, source.path)
+    book: _Bookkeeping, source: Source, summary: IngestSummary
+) -> Iterator[tuple[Part, _Finish]]:
+    known = book.known.get(source.path)
     if known is not None and known.mtime_us == _microseconds(source.mtime) and known.sha256 and (
         known.size == known.bytes_read
     ) and source.member is None and known.size == source.size_on_disk:
-        _touch(con, known.source_id)
+        book.touch(known.source_id)
         summary.files_unchanged += 1
         return
     data = source.read()
     whole = hashlib.sha256(data).hexdigest()
     if known is not None and known.sha256 == whole and known.bytes_read >= len(data):
-        _touch(con, known.source_id)
+        book.touch(known.source_id)
         summary.files_unchanged += 1
         return
-    source_id, start = _start_offset(con, source, known, data)
+    source_id, start = book.start_offset(source, known, data)
     if start > 0:
         summary.files_resumed += 1
     summary.files_read += 1
@@ -300,7 +331,7 @@ def _source_tasks(
         last = number == len(tasks) - 1
         if "base_offset" in task_fields:  # the window's bytes, only now (bounded memory)
             task_fields = {**task_fields, "raw": data[begin:end], "blocks": (), "junk": ()}
-        task = Task(
+        task = Part(
             source_id=source_id, path=source.path, site=site.name if site else "",
             encoding=encoding, end_offset=end, defer_incomplete_tail=last and recent,
             **task_fields,
@@ -382,66 +413,151 @@ def _never(line: str) -> bool:
     return False
 
 
-def _start_offset(
-    con: duckdb.DuckDBPyConnection, source: Source, known: _Known | None, data: bytes
-) -> tuple[int, int]:
-    """(source id, offset to read from): on from bytes_read when the file only grew."""
-    if known is None:
-        row = con.execute(sql("ingest/insert_source"),
-                          {"path": source.path, "mtime_us": _microseconds(source.mtime)}
-                          ).fetchone()
-        assert row is not None
-        return int(row[0]), 0
-    read = known.bytes_read
-    if 0 < read <= len(data) and known.prefix_sha256 == hashlib.sha256(data[:read]).hexdigest():
-        return known.source_id, read
-    con.execute(sql("ingest/reset_source"), {"source_id": known.source_id})
-    return known.source_id, 0
+class _Bookkeeping:
+    """What an ingest writes of the sources themselves, written with the next batch.
+
+    The sources the store knows are read once; new sources get ids from the sequence at
+    once (reserved in blocks) and their rows are inserted, rewritten ones reset and
+    unchanged ones touched, in the transaction of the next batch stored (or at the end):
+    a few statements per batch, not several per file.
+    """
+
+    RESERVE = 256
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+        self.known = {
+            str(path): _Known(source_id=int(source_id), size=int(size or 0), sha256=sha256,
+                              prefix_sha256=prefix, bytes_read=int(read or 0),
+                              mtime_us=int(mtime) if mtime is not None else None)
+            for path, source_id, size, sha256, prefix, mtime, read
+            in con.execute(sql("ingest/sources_all")).fetchall()
+        }
+        self.free_ids: deque[int] = deque()
+        self.new: list[tuple[int, str, int]] = []
+        self.resets: list[int] = []
+        self.touched: list[int] = []
+
+    def start_offset(self, source: Source, known: _Known | None, data: bytes
+                     ) -> tuple[int, int]:
+        """(source id, offset to read from): on from bytes_read when the file only grew."""
+        if known is None:
+            source_id = self._next_id()
+            self.new.append((source_id, source.path, _microseconds(source.mtime)))
+            self.known[source.path] = _Known(source_id=source_id, size=0, sha256=None,
+                                             prefix_sha256=None, mtime_us=None, bytes_read=0)
+            return source_id, 0
+        read = known.bytes_read
+        if 0 < read <= len(data) and (
+            known.prefix_sha256 == hashlib.sha256(data[:read]).hexdigest()
+        ):
+            return known.source_id, read
+        self.resets.append(known.source_id)
+        return known.source_id, 0
+
+    def touch(self, source_id: int) -> None:
+        self.touched.append(source_id)
+
+    def flush(self) -> None:
+        """Write what is pending (inside the caller's transaction)."""
+        con = self.con
+        if self.new:
+            frame = pl.DataFrame(self.new, orient="row", schema={
+                "source_id": pl.Int32, "path": pl.String, "mtime_us": pl.Int64})
+            _run_with(con, "insert_sources", "incoming_sources", frame)
+            self.new = []
+        if self.resets:
+            _run_with(con, "reset_sources", "incoming_resets", _ids(self.resets))
+            self.resets = []
+        if self.touched:
+            _run_with(con, "touch_sources", "incoming_touched", _ids(self.touched))
+            self.touched = []
+
+    def _next_id(self) -> int:
+        if not self.free_ids:
+            rows = self.con.execute(sql("ingest/reserve_source_ids"),
+                                    {"count": self.RESERVE}).fetchall()
+            self.free_ids.extend(int(row[0]) for row in rows)
+        return self.free_ids.popleft()
 
 
-def _known(con: duckdb.DuckDBPyConnection, path: str) -> _Known | None:
-    row = con.execute(sql("ingest/source_by_path"), {"path": path}).fetchone()
-    if row is None:
-        return None
-    return _Known(
-        source_id=int(row[0]), size=int(row[1] or 0), sha256=row[2], prefix_sha256=row[3],
-        mtime_us=int(row[4]) if row[4] is not None else None, bytes_read=int(row[5] or 0),
-    )
+def _ids(source_ids: list[int]) -> pl.DataFrame:
+    return pl.DataFrame({"source_id": source_ids}, schema={"source_id": pl.Int32})
 
 
-def _touch(con: duckdb.DuckDBPyConnection, source_id: int) -> None:
-    con.execute(sql("ingest/touch_source"), {"source_id": source_id})
+def _run_with(con: duckdb.DuckDBPyConnection, name: str, view: str, frame: pl.DataFrame
+              ) -> None:
+    """Run ``sql/ingest/<name>.sql`` with ``frame`` seen as ``view`` (a failure aborts the
+    caller's transaction, whose ROLLBACK drops the view too)."""
+    con.register(view, ArrowStream(frame))
+    con.execute(sql(f"ingest/{name}")).fetchall()
+    con.unregister(view)
 
 
 def _store(
-    con: duckdb.DuckDBPyConnection, result: TaskResult, finish: _Finish, summary: IngestSummary
+    con: duckdb.DuckDBPyConnection, book: _Bookkeeping, result: TaskResult,
+    finishes: tuple[_Finish, ...], summary: IngestSummary,
 ) -> None:
-    complete = result.end_offset == finish.planned_end
+    """One transaction: the pending source rows, the task's frames, and each of its
+    sources' bookkeeping with the counts of what was stored from it."""
     con.execute("BEGIN TRANSACTION")
     try:
+        book.flush()
         counts = insert_frames(con, result.frames)
-        duplicate = counts.hands_duplicate + counts.rejects_duplicate + (
-            counts.unsupported_duplicate
-        )
-        con.execute(sql("ingest/record_progress"), {
-            "source_id": result.task_source_id, "size": finish.size,
-            "sha256": finish.sha256 if complete else None,
-            "prefix_sha256": finish.prefix_sha256(result.end_offset),
-            "mtime_us": _microseconds(finish.mtime),
-            "format": finish.format or None, "encoding": finish.encoding or None,
-            "bytes_read": result.end_offset, "found": result.hands_found,
-            "accepted": counts.hands_inserted, "rejected": counts.rejects_inserted,
-            "duplicate": duplicate, "unsupported": counts.unsupported_inserted,
-            "junk_items": result.junk_items, "junk_bytes": result.junk_bytes,
-        })
+        last_of_source = {part.source_id: number for number, part in enumerate(result.parts)}
+        rows = []
+        for number, (part, finish) in enumerate(zip(result.parts, finishes, strict=True)):
+            # what a source stored is counted once, with its last part of the task
+            stored = counts.by_source.get(part.source_id, {}) if (
+                last_of_source[part.source_id] == number) else {}
+            rows.append(_progress_row(part, finish, stored))
+        _record_progress(con, rows)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    summary.hands_found += result.hands_found
+    duplicate = counts.hands_duplicate + counts.rejects_duplicate + (
+        counts.unsupported_duplicate
+    )
     summary.accepted += counts.hands_inserted
     summary.rejected += counts.rejects_inserted
     summary.duplicate += duplicate
     summary.unsupported += counts.unsupported_inserted
-    summary.junk_items += result.junk_items
-    summary.problems.update(result.problems)
+    for part in result.parts:
+        summary.hands_found += part.hands_found
+        summary.junk_items += part.junk_items
+        summary.problems.update(part.problems)
+
+
+_PROGRESS_SCHEMA: Final = {
+    "source_id": pl.Int32, "size": pl.Int64, "sha256": pl.String, "prefix_sha256": pl.String,
+    "mtime_us": pl.Int64, "format": pl.String, "encoding": pl.String, "bytes_read": pl.Int64,
+    "found": pl.Int64, "accepted": pl.Int64, "rejected": pl.Int64, "duplicate": pl.Int64,
+    "unsupported": pl.Int64, "junk_items": pl.Int64, "junk_bytes": pl.Int64,
+}
+_ADDED: Final = ("found", "accepted", "rejected", "duplicate", "unsupported", "junk_items",
+                 "junk_bytes")
+"""The counts a source's parts add up to; its other columns are its last part's."""
+
+
+def _progress_row(result: PartResult, finish: _Finish, stored: Mapping[str, int]
+                  ) -> tuple[object, ...]:
+    complete = result.end_offset == finish.planned_end
+    return (
+        result.source_id, finish.size, finish.sha256 if complete else None,
+        finish.prefix_sha256(result.end_offset), _microseconds(finish.mtime),
+        finish.format or None, finish.encoding or None, result.end_offset, result.hands_found,
+        stored.get("accepted", 0), stored.get("rejected", 0), stored.get("duplicate", 0),
+        stored.get("unsupported", 0), result.junk_items, result.junk_bytes,
+    )
+
+
+def _record_progress(con: duckdb.DuckDBPyConnection, rows: list[tuple[object, ...]]) -> None:
+    """One UPDATE for every source of the batch (one row per source: its parts merged)."""
+    frame = pl.DataFrame(rows, schema=_PROGRESS_SCHEMA, orient="row")
+    frame = frame.group_by("source_id", maintain_order=True).agg(
+        *[pl.col(name).last() for name in _PROGRESS_SCHEMA
+          if name != "source_id" and name not in _ADDED],
+        *[pl.col(name).sum() for name in _ADDED],
+    )
+    _run_with(con, "record_progress", "incoming_progress", frame)

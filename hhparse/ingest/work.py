@@ -1,7 +1,9 @@
 """The part of an ingest that runs in worker processes: hand blocks -> frames.
 
-A task is a run of consecutive hand blocks of one source; its result is the frames to
-insert and the counts the bookkeeping needs. Tasks carry only plain, picklable data.
+A task is one or more parts, each a run of consecutive hand blocks of one source (a big
+file's window of ~2,000 hands, or many small files together); its result is one set of
+frames for all of them and each part's counts for the bookkeeping. Tasks carry only
+plain, picklable data.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from hhparse.store.frames import Frames, frames_for
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Task:
+class Part:
+    """A run of consecutive hand blocks of one source."""
+
     source_id: int
     path: str
     site: str
@@ -26,7 +30,7 @@ class Task:
     blocks: tuple[HandBlock, ...]
     junk: tuple[Junk, ...]
     end_offset: int
-    """bytes_read once this task is stored."""
+    """bytes_read once this part is stored."""
     defer_incomplete_tail: bool
     """The file may still be written: an unfinished last hand waits for the next run."""
     raw: bytes = b""
@@ -36,12 +40,23 @@ class Task:
     base_line: int = 1
     """The file's line number of the first line of ``raw``."""
 
+    @property
+    def size(self) -> int:
+        """Bytes of hand text it holds (what a task is sized by)."""
+        return len(self.raw) or sum(block.byte_length for block in self.blocks)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TaskResult:
-    task_source_id: int
+class Task:
+    """One or more parts (many small files travel together), one result, one transaction."""
+
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartResult:
+    source_id: int
     path: str
-    frames: Frames
     hands_found: int
     end_offset: int
     junk_items: int
@@ -50,46 +65,61 @@ class TaskResult:
     statuses: dict[str, int]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TaskResult:
+    frames: Frames
+    """The frames of every part, built at once."""
+    parts: tuple[PartResult, ...]
+
+
 REPLAY_GROUP = 250
 """Hands replayed at a time: their frame rows are taken, then the replayed hands dropped,
 so a task of thousands of hands never holds them all at once."""
 
 
 def run_task(task: Task) -> TaskResult:
-    blocks, task_junk = _blocks_of(task)
-    site = next((site for site in SITES if site.name == task.site), None)
-    end_offset = task.end_offset
-    if site is not None and task.defer_incomplete_tail and blocks and _unfinished(
+    results: list[PartResult] = []
+
+    def files() -> Iterator[FileResult]:
+        for part in task.parts:
+            yield from _replayed(part, results)
+
+    frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
+    return TaskResult(frames=frames, parts=tuple(results))
+
+
+def _replayed(part: Part, results: list[PartResult]) -> Iterator[FileResult]:
+    """The part's hands replayed, REPLAY_GROUP at a time; its counts go to ``results``."""
+    blocks, part_junk = _blocks_of(part)
+    site = next((site for site in SITES if site.name == part.site), None)
+    end_offset = part.end_offset
+    if site is not None and part.defer_incomplete_tail and blocks and _unfinished(
         replay_hand(site.parse_block(blocks[-1]))
     ):
         end_offset = blocks[-1].byte_offset
         blocks = blocks[:-1]
-    junk = tuple(item for item in task_junk if item.byte_offset < end_offset)
+    junk = tuple(item for item in part_junk if item.byte_offset < end_offset)
     problems: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
-
-    def groups() -> Iterator[FileResult]:
-        for start in range(0, max(len(blocks), 1), REPLAY_GROUP):
-            part = blocks[start : start + REPLAY_GROUP] if site is not None else ()
-            results = tuple(replay_hand(site.parse_block(block)) for block in part) if (
-                site is not None) else ()
-            problems.update(problem.code for result in results for problem in result.problems)
-            statuses.update(result.status.value for result in results)
-            yield FileResult(
-                file=task.path, site=task.site, encoding=task.encoding, hands=results,
-                junk=junk if start == 0 else (), blocks=part,
-            )
-
-    frames = frames_for(groups(), {task.path: task.source_id})
-    return TaskResult(
-        task_source_id=task.source_id, path=task.path, frames=frames,
-        hands_found=sum(statuses.values()), end_offset=end_offset, junk_items=len(junk),
+    for start in range(0, max(len(blocks), 1), REPLAY_GROUP):
+        group = blocks[start : start + REPLAY_GROUP] if site is not None else ()
+        replayed = tuple(replay_hand(site.parse_block(block)) for block in group) if (
+            site is not None) else ()
+        problems.update(problem.code for result in replayed for problem in result.problems)
+        statuses.update(result.status.value for result in replayed)
+        yield FileResult(
+            file=part.path, site=part.site, encoding=part.encoding, hands=replayed,
+            junk=junk if start == 0 else (), blocks=group,
+        )
+    results.append(PartResult(
+        source_id=part.source_id, path=part.path, hands_found=sum(statuses.values()),
+        end_offset=end_offset, junk_items=len(junk),
         junk_bytes=sum(item.byte_length for item in junk),
         problems=dict(problems), statuses=dict(statuses),
-    )
+    ))
 
 
-def _blocks_of(task: Task) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
+def _blocks_of(task: Part) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
     """The task's blocks and junk, split here from its window when it brought one."""
     if not task.raw:
         return task.blocks, task.junk

@@ -345,6 +345,9 @@ def _buy_in_parts(parts: list[int]) -> tuple[int | None, int | None, int | None]
 
 _CARD_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in DECK}
 _AMOUNT_CACHE_SIZE: Final = 4096
+_CARD_GROUP_CACHE_SIZE: Final = 1 << 16
+_CARD_GROUPS: Final[dict[str, tuple[Card, ...]]] = {}
+"""``"Ah Kd"`` -> its cards: groups repeat from hand to hand (bounded: 65,536 groups)."""
 _AMOUNTS: Final[dict[int, dict[str, int]]] = {0: {}, 2: {}}
 """Amount text -> minor units, per number of decimals: amounts repeat from hand to hand."""
 _SYMBOL_CHARS: Final = frozenset("$€£₹¥")
@@ -693,11 +696,18 @@ class _Reader:
         return self._amount(text), all_in
 
     def _cards(self, text: str, number: int) -> tuple[Card, ...]:
+        known = _CARD_GROUPS.get(text)
+        if known is not None:
+            return known
         tokens = text.split()
         try:
-            return tuple([_CARD_BY_TEXT[token] for token in tokens])
+            cards = tuple([_CARD_BY_TEXT[token] for token in tokens])
         except KeyError:
             pass
+        else:
+            if len(_CARD_GROUPS) < _CARD_GROUP_CACHE_SIZE:
+                _CARD_GROUPS[text] = cards
+            return cards
         try:
             return parse_cards(text)
         except CardError:
@@ -729,10 +739,8 @@ class _Reader:
         new_cards: tuple[Card, ...] = (),
         pot: str = "",
     ) -> None:
-        self.actions.append(
-            Action(line=number, street=self.street, kind=kind, player=player, amount=amount,
-                   to=to, all_in=all_in, n_cards=n_cards, cards=cards, new_cards=new_cards, pot=pot)
-        )
+        self.actions.append(Action(number, self.street, kind, player, amount, to, all_in,
+                                   n_cards, cards, new_cards, pot))
 
     # -- the body --
 
@@ -833,8 +841,8 @@ class _Reader:
                 if len(groups) > 2:
                     raise _Unreadable(text)
                 cards = groups[0] if len(groups) == 2 else ()
-                self.actions.append(Action(line=number, street=self.street, kind=Kind.DEALT,
-                                           player=name, cards=cards, new_cards=groups[-1]))
+                self.actions.append(Action(number, self.street, Kind.DEALT, name, 0, None,
+                                           False, None, cards, groups[-1]))
                 self._hero_candidate(name, len(cards) + len(groups[-1]))
                 return
         self._note(number, "unseated_action", text)
@@ -876,8 +884,8 @@ class _Reader:
             if not found:
                 raise _Unreadable(text)
             amount = self._amount(amount_text)
-            self.actions.append(Action(line=number, street=self.street, kind=Kind.COLLECT,
-                                       player=name, amount=amount, pot=pot))
+            self.actions.append(Action(number, self.street, Kind.COLLECT, name, amount, None,
+                                       False, None, (), (), pot))
             return
         if what.startswith("cashed out the hand for "):
             amount_text = what[24:].partition(" |")[0]
@@ -892,26 +900,24 @@ class _Reader:
 
     def _folds(self, name: str, argument: str, number: int) -> bool:
         cards = self._groups(argument, number)[0] if argument else ()
-        self.actions.append(Action(line=number, street=self.street, kind=Kind.FOLD, player=name,
-                                   cards=cards))
+        self.actions.append(Action(number, self.street, Kind.FOLD, name, 0, None, False, None,
+                                   cards))
         return True
 
     def _checks(self, name: str, argument: str, number: int) -> bool:
         if argument:
             return False
-        self.actions.append(Action(line=number, street=self.street, kind=Kind.CHECK, player=name))
+        self.actions.append(Action(number, self.street, Kind.CHECK, name))
         return True
 
     def _calls(self, name: str, argument: str, number: int) -> bool:
         amount, all_in = self._money(argument)
-        self.actions.append(Action(line=number, street=self.street, kind=Kind.CALL, player=name,
-                                   amount=amount, all_in=all_in))
+        self.actions.append(Action(number, self.street, Kind.CALL, name, amount, None, all_in))
         return True
 
     def _bets(self, name: str, argument: str, number: int) -> bool:
         amount, all_in = self._money(argument)
-        self.actions.append(Action(line=number, street=self.street, kind=Kind.BET, player=name,
-                                   amount=amount, all_in=all_in))
+        self.actions.append(Action(number, self.street, Kind.BET, name, amount, None, all_in))
         self.opened = True
         return True
 
@@ -923,8 +929,7 @@ class _Reader:
         completes = self.street == 0 and self.bring_in and not self.opened
         kind = Kind.COMPLETE if completes else Kind.RAISE
         amount = self._amount(increment)
-        self.actions.append(Action(line=number, street=self.street, kind=kind, player=name,
-                                   amount=amount, to=to, all_in=all_in))
+        self.actions.append(Action(number, self.street, kind, name, amount, to, all_in))
         self.opened = True
         return True
 
@@ -932,8 +937,8 @@ class _Reader:
         for prefix, kind in _POSTS:
             if argument.startswith(prefix):
                 amount, all_in = self._money(argument[len(prefix) :])
-                self.actions.append(Action(line=number, street=self.street, kind=kind,
-                                           player=name, amount=amount, all_in=all_in))
+                self.actions.append(Action(number, self.street, kind, name, amount, None,
+                                           all_in))
                 return True
         return False
 
@@ -953,8 +958,8 @@ class _Reader:
         cards_at = after.find("[")
         cards = self._groups(after[cards_at:], number)[0] if cards_at >= 0 else ()
         self._enter_draw(number)
-        self.actions.append(Action(line=number, street=self.street, kind=Kind.DISCARD, player=name,
-                                   n_cards=int(count_text), cards=cards))
+        self.actions.append(Action(number, self.street, Kind.DISCARD, name, 0, None, False,
+                                   int(count_text), cards))
         return True
 
     def _stands(self, name: str, argument: str, number: int) -> bool:

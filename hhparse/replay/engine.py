@@ -52,6 +52,8 @@ class Replay:
         self.structure = hand.structure or BettingStructure.FIXED_LIMIT
         self.players: dict[str, PlayerState] = {}
         self._active: list[PlayerState] = []
+        self._able = 0
+        """Players in the hand who are not all-in (kept up to date: asked at every line)."""
         self.place: dict[str, int] = {}
         self.order: list[str] = []
         """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
@@ -206,6 +208,8 @@ class Replay:
     def check_all_in_flag(self, player: PlayerState, action: Action) -> None:
         if player.remaining == 0 and not player.all_in:
             player.all_in = True
+            if player.in_hand:
+                self._able -= 1
             if not action.all_in and action.kind not in (Kind.ANTE,):
                 self.log.warning(
                     "all_in_not_marked", action.line,
@@ -222,7 +226,9 @@ class Replay:
         return self._active
 
     def refresh_active(self) -> None:
-        self._active = [self.players[name] for name in self.order if self.players[name].in_hand]
+        players = self.players
+        self._active = active = [players[name] for name in self.order if players[name].in_hand]
+        self._able = sum(1 for p in active if not p.all_in)
 
     def fold(self, player: PlayerState) -> None:
         player.folded = True
@@ -230,7 +236,7 @@ class Replay:
         self.cards.release(player.name)
 
     def able_count(self) -> int:
-        return sum(1 for p in self._active if not p.all_in)
+        return self._able
 
     def step_for(self, street: int) -> int:
         stakes = self.hand.stakes

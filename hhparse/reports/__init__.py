@@ -18,7 +18,10 @@ _HOMES = {
     "reports": "catalog", "run_query": "run", "run_report": "run", "run_report_on": "run",
 }
 
-__all__ = sorted(_HOMES)
+__all__ = [
+    "Report", "UnknownReport", "get_report", "reports", "run_query", "run_report",
+    "run_report_on",
+]
 
 
 def __getattr__(name: str) -> object:

@@ -37,7 +37,7 @@ from hhparse.store.facts import derive_facts
 from hhparse.store.frames import Frames
 from hhparse.store.schema import StoreError
 
-__all__ = ["InsertCounts", "insert_frames"]
+__all__ = ["ArrowStream", "InsertCounts", "insert_frames"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,9 +64,15 @@ class InsertCounts:
         default_factory=dict, hash=False
     )
     """``hands_duplicate`` per ``source_id`` (for ``sources.hands_duplicate``)."""
+    by_source: Mapping[int | None, Mapping[str, int]] = field(
+        default_factory=dict, hash=False, compare=False
+    )
+    """Per ``source_id``: ``accepted``, ``rejected``, ``unsupported`` (rows inserted) and
+    ``duplicate`` (hands, rejects and unsupported hands skipped): the bookkeeping of each
+    source of a batch that holds several."""
 
 
-class _ArrowStream:
+class ArrowStream:
     """A polars frame seen through the Arrow C stream interface (what DuckDB scans)."""
 
     __slots__ = ("frame",)
@@ -97,8 +103,10 @@ def insert_frames(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCount
 
 def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
     counts: dict[str, Any] = {"problems_inserted": 0}
+    by_source: dict[int | None, dict[str, int]] = {}
     if frames.hands.height:
         counts.update(_insert_hands(con, frames))
+        _count_by_source(con, "hands", "accepted", by_source)
     if frames.hands.height or frames.unsupported.height:
         _run(con, "stage_stale_rejects")
         _run(con, "delete_stale_reject_problems")
@@ -108,6 +116,7 @@ def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
         inserted = _run(con, "insert_unsupported")
         counts["unsupported_inserted"] = inserted
         counts["unsupported_duplicate"] = frames.unsupported.height - inserted
+        _count_by_source(con, "unsupported", "unsupported", by_source)
         if frames.problems.height:
             counts["problems_inserted"] += _run(con, "insert_problems_unsupported")
     if frames.rejects.height:
@@ -115,13 +124,26 @@ def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
         inserted = _run(con, "insert_rejects")
         counts["rejects_inserted"] = inserted
         counts["rejects_duplicate"] = frames.rejects.height - inserted
+        _count_by_source(con, "rejects", "rejected", by_source)
         if frames.problems.height:
             counts["problems_inserted"] += _run(con, "insert_problems_rejected")
     if frames.junk.height:
         inserted = _run(con, "insert_junk")
         counts["junk_inserted"] = inserted
         counts["junk_duplicate"] = frames.junk.height - inserted
-    return InsertCounts(**counts)
+    return InsertCounts(**counts, by_source=by_source)
+
+
+def _count_by_source(con: duckdb.DuckDBPyConnection, table: str, status: str,
+                     by_source: dict[int | None, dict[str, int]]) -> None:
+    """Add what each source of the batch stored into ``table`` (and skipped) to
+    ``by_source``."""
+    for source_id, inserted, duplicate in con.execute(
+        sql(f"store/stored_{table}_by_source")
+    ).fetchall():
+        counts = by_source.setdefault(source_id, {})
+        counts[status] = counts.get(status, 0) + int(inserted)
+        counts["duplicate"] = counts.get("duplicate", 0) + int(duplicate)
 
 
 def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, Any]:
@@ -139,8 +161,8 @@ def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, A
         (first_key,) = con.execute(sql("store/first_new_hand_key")).fetchall()[0]
         derive_facts(con, first_key)
     if counts["hands_duplicate"]:
-        rows = con.execute(sql("store/duplicates_by_source")).fetchall()
-        counts["duplicates_by_source"] = {source: int(n) for source, n in rows}
+        rows = con.execute(sql("store/stored_hands_by_source")).fetchall()
+        counts["duplicates_by_source"] = {source: int(n) for source, _, n in rows if n}
     if frames.problems.height:
         counts["problems_inserted"] = _run(con, "insert_problems_accepted")
     return counts
@@ -163,7 +185,7 @@ def _registered(con: duckdb.DuckDBPyConnection, frames: Frames) -> Iterator[None
             if name in _KEYED:
                 frame = frame.with_row_index("batch_row")
             view = f"incoming_{name}"
-            con.register(view, _ArrowStream(frame))
+            con.register(view, ArrowStream(frame))
             names.append(view)
         yield
     finally:
