@@ -3,13 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The modules compiled with mypyc (when a C compiler is present): editing one rebuilds, so
+# `make test` always runs the build users get.
+COMPILED := $(shell grep -v '^\#' compiled-modules.txt)
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test lint typecheck pytest pytest-pure bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py compiled-modules.txt $(COMPILED)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@$(BIN)/hhparse --version
 	@touch $(STAMP)
 
 demo: $(STAMP)
@@ -29,10 +33,21 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -q -n auto
 
+# The pure-Python build on the same tree (HHPARSE_PURE=1 imports every module from its
+# source): the reading, replaying, evaluating and storing tests.
+PURE_TESTS := tests/test_build.py tests/test_replay_rules.py tests/test_replay_all_in.py \
+	tests/test_forced_bets.py tests/test_replay_corpus.py tests/test_parser_pokerstars.py \
+	tests/test_parser_fulltilt.py tests/test_parser_winamax.py tests/test_parser_kingsclub.py \
+	tests/test_parsers_base.py tests/test_rulebook.py tests/test_store.py tests/test_phh.py
+pytest-pure: $(STAMP)
+	HHPARSE_PURE=1 $(BIN)/pytest -q -n auto $(PURE_TESTS)
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/evaluators.py
 	$(BIN)/python benchmarks/replay.py
 	$(BIN)/python benchmarks/ingest.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find hhparse -name '*.so' -delete
+	rm -f *__mypyc*.so hhparse/_build_manifest.json

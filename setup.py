@@ -23,31 +23,9 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parent
 MANIFEST = ROOT / "hhparse" / "_build_manifest.json"
 
-COMPILED = (
-    "hhparse/cards.py",
-    "hhparse/records.py",
-    "hhparse/money.py",
-    "hhparse/variants/model.py",
-    "hhparse/variants/catalog.py",
-    "hhparse/variants/registry.py",
-    "hhparse/evaluators/base.py",
-    "hhparse/evaluators/tables.py",
-    "hhparse/evaluators/high.py",
-    "hhparse/evaluators/low.py",
-    "hhparse/evaluators/badugi.py",
-    "hhparse/evaluators/bestof.py",
-    "hhparse/replay/boards.py",
-    "hhparse/replay/cards_seen.py",
-    "hhparse/replay/engine.py",
-    "hhparse/replay/handlers.py",
-    "hhparse/replay/positions.py",
-    "hhparse/replay/result.py",
-    "hhparse/replay/rooms.py",
-    "hhparse/replay/showdown.py",
-    "hhparse/replay/state.py",
-    "hhparse/parsers/base.py",
-    "hhparse/parsers/pokerstars.py",
-    "hhparse/parsers/timezones.py",
+COMPILED = tuple(
+    line.strip() for line in (ROOT / "compiled-modules.txt").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
 )
 """The hot path: reading, replaying, cards and evaluators, the variants' records."""
 

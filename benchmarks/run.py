@@ -1,6 +1,13 @@
 """Side by side, in one run, on one fixed seeded corpus of generated hands: our ingest (1 and 2
 workers), our read + replay without storing, pokerkit replaying the same hands from PHH, and
-the floor (plain Python reading the file and splitting it into hands).
+the floor (plain Python reading the file and splitting it into hands). Each of our stages
+runs on both builds, the mypyc-compiled one and the pure-Python one (``HHPARSE_PURE=1``),
+interleaved; each figure is given in hands per CPU-second (the process and its workers:
+``getrusage``) beside hands per wall-clock second. Then: the shared corpus's PokerStars
+hands repeated with fresh ids (read + replay and ingest, both builds), many small files
+against one big one (2,000 files of 10 hands, one file of 20,000), a digest of every table
+after the corpus and ``--digest-hands`` generated hands for each build (they must match),
+peak memory, and the start-up of ``hhparse --help`` and ``hhparse rank``.
 
 Run: ``.venv/bin/python benchmarks/run.py [--hands 200000] [--seed 2026] [--workdir DIR]``
 
@@ -22,6 +29,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -30,17 +38,30 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus" / "fpdb"
 RESULTS = ROOT / "benchmarks" / "results" / "run.json"
 POKERKIT_VARIANTS = ("27_single_draw", "27_triple_draw", "badugi", "razz", "stud", "stud8")
 
 PRELUDE = r"""
 import json, resource, sys, time
 from pathlib import Path
+def _cpu():
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+CPU_AT_START = [_cpu()]
+def start_clock():
+    # the timed part starts: CPU from here on (this process and its workers)
+    CPU_AT_START[0] = _cpu()
+    return time.perf_counter()
 def finish(hands, seconds, **extra):
-    me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(json.dumps({"hands": hands, "seconds": seconds, "peak_rss_mb": me,
-                      "worker_peak_rss_mb": kids, **extra}))
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    import hhparse
+    print(json.dumps({"hands": hands, "seconds": seconds, "peak_rss_mb": me.ru_maxrss / 1024,
+                      "worker_peak_rss_mb": kids.ru_maxrss / 1024,
+                      "cpu_seconds": _cpu() - CPU_AT_START[0],
+                      "build": hhparse.BUILD.describe(), **extra}))
 """
 
 GENERATE = PRELUDE + r"""
@@ -53,7 +74,7 @@ pokerkit = set(sys.argv[6].split(","))
 per_variant_for_pokerkit = int(sys.argv[7])
 share = -(-total // len(VARIANTS))
 folder.mkdir(parents=True, exist_ok=True)
-started = time.perf_counter()
+started = start_clock()
 made = exported = 0
 not_exported = {}
 with subset.open("w", encoding="utf-8") as some, phh.open("w", encoding="utf-8") as documents:
@@ -84,7 +105,7 @@ finish(made, time.perf_counter() - started, exported_to_phh=exported, not_export
 FLOOR = PRELUDE + r"""
 given = Path(sys.argv[1])
 paths = sorted(given.glob("*.txt")) if given.is_dir() else [given]
-started = time.perf_counter()
+started = start_clock()
 hands = 0
 for path in paths:
     text = path.read_bytes().decode("utf-8")
@@ -102,7 +123,7 @@ path = Path(sys.argv[1])
 for sample in sorted(Path("data/samples").glob("*.txt")):  # build the evaluator tables first
     read_bytes(sample.read_bytes(), str(sample))
 paths = sorted(path.glob("*.txt")) if path.is_dir() else [path]
-started = time.perf_counter()
+started = start_clock()
 statuses = Counter()
 for path in paths:
     data = path.read_bytes()
@@ -119,7 +140,7 @@ finish(sum(statuses.values()), time.perf_counter() - started, statuses=dict(stat
 INGEST = PRELUDE + r"""
 from hhparse.ingest import ingest
 path, database, workers = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
-started = time.perf_counter()
+started = start_clock()
 summary = ingest([path], database, workers=workers)
 seconds = time.perf_counter() - started
 finish(summary.hands_found, seconds, accepted=summary.accepted, rejected=summary.rejected,
@@ -129,7 +150,7 @@ finish(summary.hands_found, seconds, accepted=summary.accepted, rejected=summary
 POKERKIT = PRELUDE + r"""
 from pokerkit import HandHistory
 documents = [json.loads(line) for line in Path(sys.argv[1]).open(encoding="utf-8")]
-started = time.perf_counter()
+started = start_clock()
 failed = 0
 for document in documents:
     try:
@@ -141,16 +162,95 @@ finish(len(documents), time.perf_counter() - started, failed=failed)
 """
 
 
-def stage(script: str, *args: object) -> dict[str, Any]:
+DIGEST = PRELUDE + r"""
+import duckdb
+from hhparse.ingest import ingest
+database = Path(sys.argv[1])
+started = start_clock()
+summary = ingest(sys.argv[2:], database, workers=2)
+seconds = time.perf_counter() - started
+con = duckdb.connect(str(database), read_only=True)
+digests = {}
+for (table,) in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE NOT internal ORDER BY 1").fetchall():
+    columns = [c for (c, t) in con.execute(
+        "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? "
+        "ORDER BY column_index", [table]).fetchall()
+        if "TIMESTAMP" not in t or c == "started_at"]
+    keep = ", ".join(f'"{c}"' for c in columns if c not in ("source_id", "applied_at"))
+    (digest,) = con.execute(
+        f"SELECT coalesce(bit_xor(hash(ROW({keep}))), 0) FROM {table}").fetchone()
+    (rows,) = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+    digests[table] = f"{rows}:{digest}"
+finish(summary.hands_found, seconds, digests=digests)
+"""
+
+STARTUP = r"""
+import json, subprocess, sys, time
+best = {}
+for name, command in (("hhparse --help", ["--help"]),
+                      ("hhparse rank 27 (two hands)",
+                       ["rank", "27", "7s 5d 4h 3c 2s", "Ac 2d 3h 4s 5c"])):
+    times = []
+    for _ in range(5):
+        started = start_clock()
+        subprocess.run([sys.argv[1], *command], capture_output=True, check=True)
+        times.append(time.perf_counter() - started)
+    best[name] = min(times)
+print(json.dumps(best))
+"""
+
+
+def stage(script: str, *args: object, pure: bool = False) -> dict[str, Any]:
+    environment = {**os.environ, "HHPARSE_PURE": "1"} if pure else {
+        key: value for key, value in os.environ.items() if key != "HHPARSE_PURE"}
     completed = subprocess.run(
         [sys.executable, "-c", script, *map(str, args)],
-        capture_output=True, text=True, check=False, cwd=ROOT,
+        capture_output=True, text=True, check=False, cwd=ROOT, env=environment,
     )
     if completed.returncode != 0:
         raise SystemExit(f"stage failed:\n{completed.stderr}")
     figures: dict[str, Any] = json.loads(completed.stdout.strip().splitlines()[-1])
-    figures["hands_per_second"] = figures["hands"] / figures["seconds"]
+    if "hands" in figures:
+        figures["hands_per_second"] = figures["hands"] / figures["seconds"]
+        figures["hands_per_cpu_second"] = figures["hands"] / max(figures["cpu_seconds"], 1e-9)
     return figures
+
+
+def builds() -> list[tuple[str, bool]]:
+    """(label, pure) of each build this tree has: the compiled one only when it is built."""
+    check = subprocess.run([sys.executable, "-c", "import hhparse; print(hhparse.BUILD.compiled)"],
+                           capture_output=True, text=True, check=True, cwd=ROOT)
+    compiled = check.stdout.strip() == "True"
+    return ([("compiled", False)] if compiled else []) + [("pure", True)]
+
+
+def corpus_file(path: Path, hands: int) -> int:
+    """The shared corpus's PokerStars hands, repeated with fresh hand ids."""
+    files = [p for p in sorted(CORPUS.glob("*/Stars/**/*.txt")) if "summaries" not in p.parts]
+    if not files:
+        return 0
+    body = "\n\n\n".join(p.read_bytes().decode("utf-8-sig") for p in files) + "\n\n\n"
+    per_copy = len(re.findall(r"^PokerStars ", body, flags=re.MULTILINE))
+    copies = -(-hands // per_copy)
+    with path.open("w", encoding="utf-8") as stream:
+        for copy in range(copies):
+            stream.write(re.sub(r"(Hand #|Game #)(\d+)", lambda m, c=copy: (
+                f"{m.group(1)}{int(m.group(2)) + c * 10**12}"), body))
+    return copies * per_copy
+
+
+def small_files(folder: Path, one: Path, source: Path, files: int, per_file: int) -> None:
+    """``files`` files of ``per_file`` hands, and the same hands in one file."""
+    text = source.read_text(encoding="utf-8")
+    hands = [part for part in re.split(r"\n\n+(?=PokerStars )", text) if part.strip()]
+    hands = hands[: files * per_file]
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in range(files):
+        part = hands[number * per_file: (number + 1) * per_file]
+        (folder / f"table-{number:05}.txt").write_text("\n\n".join(part) + "\n",
+                                                        encoding="utf-8")
+    one.write_text("\n\n".join(hands) + "\n", encoding="utf-8")
 
 
 def machine() -> str:
@@ -172,41 +272,62 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--pokerkit-hands", type=int, default=12_000,
                         help="hands of pokerkit's variants exported to PHH (equal shares)")
+    parser.add_argument("--corpus-hands", type=int, default=100_000,
+                        help="the corpus's PokerStars hands repeated up to this many")
+    parser.add_argument("--digest-hands", type=int, default=100_000,
+                        help="generated hands ingested with the corpus for the digests")
     parser.add_argument("--workdir", type=Path, default=None,
                         help="keep the generated files here (default: a temporary folder)")
     args = parser.parse_args()
     work = args.workdir or Path(tempfile.mkdtemp(prefix="hhparse-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     every, subset, phh = work / "generated", work / "pokerkit-subset.txt", work / "phh.jsonl"
+    corpus = work / "corpus-repeated.txt"
+    corpus_hands = corpus_file(corpus, args.corpus_hands)
+    kinds = builds()
 
     rows: dict[str, dict[str, Any]] = {}
     rows["generate (hhparse synth + PHH export)"] = stage(
         GENERATE, args.hands, args.seed, every, subset, phh, ",".join(POKERKIT_VARIANTS),
         args.pokerkit_hands // len(POKERKIT_VARIANTS))
     rows["floor: read + split, plain Python"] = stage(FLOOR, every)
-    rows["ours: read + replay, 1 core"] = stage(READ_REPLAY, every)
+    for label, pure in kinds:  # the builds side by side, stage by stage
+        rows[f"ours ({label}): read + replay, 1 core"] = stage(READ_REPLAY, every, pure=pure)
     for workers in (1, 2):
-        database = work / f"ingest-{workers}.duckdb"
+        for label, pure in kinds:
+            database = work / f"ingest-{label}-{workers}.duckdb"
+            database.unlink(missing_ok=True)
+            rows[f"ours ({label}): ingest into DuckDB, {workers} worker(s)"] = stage(
+                INGEST, every, database, workers, pure=pure)
+    if corpus_hands:
+        for label, pure in kinds:
+            rows[f"ours ({label}): corpus repeated, read + replay"] = stage(
+                READ_REPLAY, corpus, pure=pure)
+        for label, pure in kinds:
+            database = work / f"corpus-{label}.duckdb"
+            database.unlink(missing_ok=True)
+            rows[f"ours ({label}): corpus repeated, ingest, 1 worker"] = stage(
+                INGEST, corpus, database, 1, pure=pure)
+    small, one = work / "small-files", work / "one-file.txt"
+    small_files(small, one, every / "27_triple_draw.txt", 2_000, 10)
+    label, pure = kinds[0]
+    for name, target in (("one file of 20,000 hands", one), ("2,000 files of 10 hands", small)):
+        database = work / f"small-{name[:3]}.duckdb"
         database.unlink(missing_ok=True)
-        rows[f"ours: ingest into DuckDB, {workers} worker(s)"] = stage(
-            INGEST, every, database, workers)
-    rows["ours: read + replay, pokerkit's variants"] = stage(READ_REPLAY, subset)
+        rows[f"ours ({label}): ingest {name}, 1 worker"] = stage(
+            INGEST, target, database, 1, pure=pure)
+    rows["ours (pure): read + replay, pokerkit's variants"] = stage(READ_REPLAY, subset,
+                                                                    pure=True)
+    if kinds[0][0] == "compiled":
+        rows["ours (compiled): read + replay, pokerkit's variants"] = stage(READ_REPLAY, subset)
     rows["pokerkit 0.7: replay from PHH, same hands"] = stage(POKERKIT, phh)
 
-    floor = rows["floor: read + split, plain Python"]["hands_per_second"]
-    ours_subset = rows["ours: read + replay, pokerkit's variants"]["hands_per_second"]
-    pokerkit = rows["pokerkit 0.7: replay from PHH, same hands"]["hands_per_second"]
-    one = rows["ours: ingest into DuckDB, 1 worker(s)"]["hands_per_second"]
-    two = rows["ours: ingest into DuckDB, 2 worker(s)"]["hands_per_second"]
-    ratios = {
-        "ours read+replay / pokerkit (same hands)": ours_subset / pokerkit,
-        "ours ingest 1 worker / floor": one / floor,
-        "ours ingest 2 workers / 1 worker": two / one,
-        "ours read+replay / floor": rows["ours: read + replay, 1 core"]["hands_per_second"]
-        / floor,
-    }
+    digests = _digests(work, corpus if corpus_hands else None, every, args.digest_hands, kinds)
+    startup = {label: json.loads(stage_text(STARTUP, str(ROOT / ".venv" / "bin" / "hhparse"),
+                                            pure=pure)) for label, pure in kinds}
     report = {"machine": machine(), "when": time.strftime("%Y-%m-%d %H:%M"),
-              "hands": args.hands, "seed": args.seed, "stages": rows, "ratios": ratios,
+              "hands": args.hands, "seed": args.seed, "stages": rows,
+              "ratios": ratios(rows, kinds), "digests": digests, "startup": startup,
               "load_average": os.getloadavg()}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -214,20 +335,85 @@ def main() -> int:
     return 0
 
 
+def stage_text(script: str, *args: str, pure: bool) -> str:
+    environment = {**os.environ, "HHPARSE_PURE": "1"} if pure else {
+        key: value for key, value in os.environ.items() if key != "HHPARSE_PURE"}
+    completed = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                               text=True, check=True, cwd=ROOT, env=environment)
+    return completed.stdout.strip().splitlines()[-1]
+
+
+def _digests(work: Path, corpus: Path | None, every: Path, hands: int,
+             kinds: list[tuple[str, bool]]) -> dict[str, Any]:
+    """A digest of every table after the corpus and ``hands`` generated hands, per build."""
+    sample = work / "digest-generated.txt"
+    with sample.open("w", encoding="utf-8") as out:
+        taken = 0
+        per_variant = -(-hands // len(list(every.glob("*.txt"))))
+        for path in sorted(every.glob("*.txt")):
+            text = path.read_text(encoding="utf-8")
+            parts = [p for p in re.split(r"\n\n+(?=PokerStars )", text) if p.strip()]
+            out.write("\n\n".join(parts[:per_variant]) + "\n\n")
+            taken += min(per_variant, len(parts))
+    inputs = [str(sample)] + ([str(corpus)] if corpus is not None else [])
+    result: dict[str, Any] = {"hands": taken}
+    for label, pure in kinds:
+        database = work / f"digest-{label}.duckdb"
+        database.unlink(missing_ok=True)
+        result[label] = stage(DIGEST, database, *inputs, pure=pure)["digests"]
+    result["builds_agree"] = len({json.dumps(result[label], sort_keys=True)
+                                  for label, _ in kinds}) == 1
+    return result
+
+
+def ratios(rows: dict[str, dict[str, Any]], kinds: list[tuple[str, bool]]) -> dict[str, float]:
+    def rate(name: str) -> float:
+        return float(rows[name]["hands_per_second"]) if name in rows else float("nan")
+    best = kinds[0][0]
+    out = {
+        f"ours ({best}) read+replay / pokerkit (same hands)":
+            rate(f"ours ({best}): read + replay, pokerkit's variants")
+            / rate("pokerkit 0.7: replay from PHH, same hands"),
+        f"ours ({best}) ingest 2 workers / 1 worker":
+            rate(f"ours ({best}): ingest into DuckDB, 2 worker(s)")
+            / rate(f"ours ({best}): ingest into DuckDB, 1 worker(s)"),
+        "many small files / one file (hands per second)":
+            rate(f"ours ({best}): ingest 2,000 files of 10 hands, 1 worker")
+            / rate(f"ours ({best}): ingest one file of 20,000 hands, 1 worker"),
+    }
+    if len(kinds) == 2:
+        out["compiled / pure, read + replay (CPU)"] = (
+            rows["ours (compiled): read + replay, 1 core"]["hands_per_cpu_second"]
+            / rows["ours (pure): read + replay, 1 core"]["hands_per_cpu_second"])
+    return out
+
+
 def markdown(report: dict[str, Any]) -> str:
     lines = [f"Machine: {report['machine']}; {report['hands']:,} generated hands, seed "
              f"{report['seed']}; load average at the end {report['load_average'][0]:.2f}.", "",
-             "| stage | hands | seconds | hands/s | peak RSS (MB) |", "|---|---:|---:|---:|---:|"]
+             "| stage | hands | wall s | hands/s (wall) | CPU s | hands/CPU-s | CPU µs/hand "
+             "| peak RSS (MB) |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for name, row in report["stages"].items():
         rss = row["peak_rss_mb"]
-        if row.get("worker_peak_rss_mb"):
+        if row.get("worker_peak_rss_mb") and "worker" in name and "2 worker" in name:
             rss_text = f"{rss:.0f} (+ worker {row['worker_peak_rss_mb']:.0f})"
         else:
             rss_text = f"{rss:.0f}"
         lines.append(f"| {name} | {row['hands']:,} | {row['seconds']:.1f} | "
-                     f"{row['hands_per_second']:,.0f} | {rss_text} |")
+                     f"{row['hands_per_second']:,.0f} | {row['cpu_seconds']:.1f} | "
+                     f"{row['hands_per_cpu_second']:,.0f} | "
+                     f"{1e6 / row['hands_per_cpu_second']:,.0f} | {rss_text} |")
     lines += ["", "| ratio | value |", "|---|---:|"]
     lines += [f"| {name} | {value:.2f} |" for name, value in report["ratios"].items()]
+    digests = report["digests"]
+    lines += ["", f"Digests of every table after {digests['hands']:,} generated hands and the "
+              f"repeated corpus: the builds {'agree' if digests['builds_agree'] else 'DIFFER'}."]
+    lines += ["", "| start-up (best of 5, wall) | " + " | ".join(report["startup"]) + " |",
+              "|---|" + "---:|" * len(report["startup"])]
+    names = next(iter(report["startup"].values()))
+    for name in names:
+        lines.append(f"| {name} | " + " | ".join(
+            f"{report['startup'][label][name]:.3f} s" for label in report["startup"]) + " |")
     return "\n".join(lines)
 
 

@@ -59,11 +59,33 @@ def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt
     return best
 
 
-@lru_cache(maxsize=1 << 15)
 def value_of_mask(mask: int, aces_low: bool = True) -> int:
-    """Value of the four cards whose bits make ``mask`` (computed, then remembered: a few
-    thousand hands at most come back, so no table of all 270,725 hands is held)."""
+    """Value of the four cards whose bits make ``mask``: looked up by the hand's shape (its
+    four ranks, and which of them share a suit), of which there are at most 27,300 (a few
+    MB, filled as they come), instead of a table of all 270,725 hands (38 MB)."""
     indexes = [index for index in range(52) if mask >> index & 1]
+    indexes.sort()
+    suits: list[int] = []
+    shape = 0
+    for index in indexes:
+        suit = index % 4
+        if suit not in suits:
+            suits.append(suit)
+        shape = shape << 6 | (index // 4) << 2 | suits.index(suit)
+    key = shape << 1 | aces_low
+    value_ = _BY_SHAPE.get(key)
+    if value_ is None:
+        value_ = _best_subset(indexes, aces_low)
+        _BY_SHAPE[key] = value_
+    return value_
+
+
+_BY_SHAPE: dict[int, int] = {}
+"""A four-card hand's shape (ranks, and its suits renamed in order of appearance) and
+``aces_low`` -> its value."""
+
+
+def _best_subset(indexes: list[int], aces_low: bool) -> int:
     best = 0
     for positions in _SUBSETS:
         ranks: list[int] = []

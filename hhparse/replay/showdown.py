@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hhparse.cards import Card, format_cards
@@ -61,8 +62,16 @@ def build_pots(players: Sequence[PlayerState]) -> list[Pot]:
 def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> list[Evaluation | None]:
     """One evaluation per ranking of the variant (None: the hand cannot be evaluated,
     or does not qualify for an 8-or-better low)."""
+    return list(_evaluations(variant.rankings, tuple(cards)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _evaluations(rankings: tuple[str, ...], cards: tuple[Card, ...]
+                 ) -> tuple[Evaluation | None, ...]:
+    """Remembered: a hand shown is evaluated for the pot and again as a player's final
+    hand, and the same holdings come back."""
     results: list[Evaluation | None] = []
-    for ranking_id in variant.rankings:
+    for ranking_id in rankings:
         ranking = RANKINGS[ranking_id]
         try:
             evaluation: Evaluation | None = ranking.evaluate(cards)
@@ -71,7 +80,7 @@ def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> list[Evaluation | 
         if evaluation and ranking.qualifies and not ranking.qualifies(evaluation.value):
             evaluation = None
         results.append(evaluation)
-    return results
+    return tuple(results)
 
 
 HALF_NAMES = {
