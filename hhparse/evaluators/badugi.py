@@ -14,7 +14,7 @@ so any bigger hand beats any smaller one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
