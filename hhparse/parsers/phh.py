@@ -130,6 +130,16 @@ def is_hand_start(line: str) -> bool:
     return bool(_VARIANT_LINE.match(line.lstrip("\ufeff").strip()))
 
 
+_HAND_VARIANT: Final = re.compile(r"""^\s*variant\s*=\s*["']""", re.MULTILINE)
+_HAND_ACTIONS: Final = re.compile(r"^\s*actions\s*=\s*\[", re.MULTILINE)
+
+
+def holds_a_hand(text: str) -> bool:
+    """Positive evidence that TOML-looking text is PHH: a quoted ``variant`` and an
+    ``actions`` list (a Markdown file's headings and ``[Unit]`` blocks are not)."""
+    return bool(_HAND_VARIANT.search(text)) and bool(_HAND_ACTIONS.search(text))
+
+
 def is_table_start(line: str) -> bool:
     """Does this line open a hand of a ``.phhs`` file (a table header such as ``[1]``)?"""
     return bool(_TABLE_HEADER.match(line.lstrip("\ufeff").strip()))

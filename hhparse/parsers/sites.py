@@ -51,9 +51,12 @@ def detect_site(data: bytes) -> Site | None:
     The first SNIFF_BYTES decide; when they hold no hand header (a long stretch of junk
     opens the file), the whole file is searched for the sites' header prefixes.
     """
-    site = _first_site_in(decode(data[:SNIFF_BYTES]).text.splitlines())
+    sniff = decode(data[:SNIFF_BYTES]).text
+    site = _first_site_in(sniff.splitlines())
     if site is None and len(data) > SNIFF_BYTES:
         site = _first_site_by_prefix(decode(data).text)
+    if site is not None and site.name in ("phh", "phhs") and not phh.holds_a_hand(sniff):
+        return None  # TOML-looking lines are no evidence of PHH by themselves
     return site
 
 
