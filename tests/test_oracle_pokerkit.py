@@ -205,9 +205,18 @@ def test_deuce_to_seven_rule_examples() -> None:
     """The other 2-7 sentences of RULES.md."""
     value = RANKINGS["27"].value
     order = [  # best first
-        "7c 5d 4h 3s 2c", "7c 6d 4h 3s 2c", "7c 6d 5h 3s 2c", "7c 6d 5h 4s 2c",
-        "8c 6d 5h 3s 2c", "Kc 5d 4h 3s 2c", "Ac 2d 3h 4s 5c", "Ac Kd Qh Js 9c",
-        "5c 4d 3h 2s 2c", "6c 5d 4h 3s 2d", "Ac Kc Qc Jc 9c", "Ac Kc Qc Jc Tc",
+        "7c 5d 4h 3s 2c",
+        "7c 6d 4h 3s 2c",
+        "7c 6d 5h 3s 2c",
+        "7c 6d 5h 4s 2c",
+        "8c 6d 5h 3s 2c",
+        "Kc 5d 4h 3s 2c",
+        "Ac 2d 3h 4s 5c",
+        "Ac Kd Qh Js 9c",
+        "5c 4d 3h 2s 2c",
+        "6c 5d 4h 3s 2d",
+        "Ac Kc Qc Jc 9c",
+        "Ac Kc Qc Jc Tc",
     ]
     values = [value(parse_cards(hand)) for hand in order]
     assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
@@ -334,8 +343,9 @@ def test_badugi_matches_pokerkit(
         pk_hands, theirs = pokerkit_shared(pk_deck, hands, cls.from_game, suit_pattern_key)
         what = f"{ranking_id} ({size} cards) vs pokerkit {hand_class}"
         assert_same_order(hands, ours, theirs, what)
-        assert_pokerkit_operators_agree(SEED + size, hands, pk_hands.__getitem__, ours, theirs,
-                                        what)
+        assert_pokerkit_operators_agree(
+            SEED + size, hands, pk_hands.__getitem__, ours, theirs, what
+        )
 
 
 # --- best five of seven ------------------------------------------------------------------
@@ -366,7 +376,9 @@ def test_eight_or_better_matches_pokerkit(pk: ModuleType, pk_deck: list[Any]) ->
     )
     qualified = np.array([hand is not None for hand in pk_hands])
     assert 0.1 < qualified.mean() < 0.9  # both outcomes are well represented
-    mismatched = np.flatnonzero(qualified != np.array([ranking.qualifies(v) for v in ours]))
+    mismatched = np.flatnonzero(
+        qualified != np.array([ranking.qualifies(v) for v in ours.tolist()])
+    )
     assert not len(mismatched), [show(hands[at]) for at in mismatched[:5]]
     kept = np.flatnonzero(qualified)
     theirs = strengths[kept]
@@ -392,8 +404,9 @@ def test_stud_high_best_of_seven_matches_pokerkit(pk: ModuleType, pk_deck: list[
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("ranking_id", "hand_class"), [("high", "StandardHighHand"),
-                                                        ("a5", "RegularLowHand")])
+@pytest.mark.parametrize(
+    ("ranking_id", "hand_class"), [("high", "StandardHighHand"), ("a5", "RegularLowHand")]
+)
 def test_best_of_six_matches_pokerkit(
     pk: ModuleType, pk_deck: list[Any], ranking_id: str, hand_class: str
 ) -> None:
