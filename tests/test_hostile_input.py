@@ -11,14 +11,17 @@ import gzip
 import os
 import random
 import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
 
 from hhparse import sources
 from hhparse.check import CheckReport, check_paths
-from hhparse.ingest import IngestSummary, ingest
+from hhparse.ingest import IngestSummary, ingest, scan
+from hhparse.ingest import run as ingest_run
 from hhparse.parsers.base import MAX_JUNK_CHARS, MAX_LINE_CHARS
 from hhparse.replay import Status
 
@@ -68,16 +71,19 @@ def test_an_empty_file_is_reported_as_empty(tmp_path: Path) -> None:
     assert summary.files_failed == 0 and summary.hands_found == 0
 
 
-def test_a_1_gb_file_with_no_newline_is_refused_before_it_is_read(tmp_path: Path) -> None:
-    huge = tmp_path / "huge.txt"
-    with huge.open("wb") as stream:  # sparse: 1 GB of NULs that cost no disk
-        stream.truncate(1024**3)
+def test_a_file_beyond_the_cap_with_no_newline_is_streamed_as_short_junk(tmp_path: Path) -> None:
+    """`check` reads a file whole and refuses it; ingest reads it window by window as junk."""
+    huge = tmp_path / "huge.txt"  # 300 MiB, over the 256 MiB of a whole read
+    with huge.open("wb") as stream:  # sparse: NULs that cost no disk
+        stream.truncate(300 * 1024**2)
     report = checked(huge)
     assert [problem.code for problem in report.file_problems] == ["unreadable_file"]
     assert "more than 256 MiB" in report.file_problems[0].message
     summary = ingested(tmp_path, huge, SAMPLES / "razz.txt")
-    assert summary.files_failed == 1 and "split it" in summary.errors[0]
-    assert summary.accepted == RAZZ_HANDS
+    assert summary.files_failed == 0 and summary.accepted == RAZZ_HANDS
+    rows = junk_rows(tmp_path)
+    assert sum(length for length, _ in rows) == 300 * 1024**2
+    assert all(kept < MAX_JUNK_CHARS + 100 for _, kept in rows)
 
 
 def test_a_long_file_with_no_newline_is_junk_kept_short(tmp_path: Path) -> None:
@@ -206,39 +212,82 @@ def test_a_file_that_grows_while_it_is_read_is_completed_next_time(
 ) -> None:
     log = tmp_path / "growing.txt"
     log.write_bytes(FIRST + b"\n\n\n")
-    original = sources.Source.read
+    original = scan.FileBytes.__init__
 
-    def read_then_append(source: sources.Source) -> bytes:
-        data = original(source)
+    def open_then_append(self: scan.FileBytes, path: Path) -> None:
+        original(self, path)
         with log.open("ab") as stream:  # the site writes the next hand meanwhile
             stream.write(SECOND + b"\n\n\n")
-        return data
 
-    monkeypatch.setattr(sources.Source, "read", read_then_append)
+    monkeypatch.setattr(scan.FileBytes, "__init__", open_then_append)
     first = ingested(tmp_path, log)
-    monkeypatch.setattr(sources.Source, "read", original)
+    monkeypatch.setattr(scan.FileBytes, "__init__", original)
     second = ingested(tmp_path, log)
     assert (first.accepted, second.accepted, second.duplicate) == (1, 1, 0)
 
 
-def test_a_file_rewritten_while_it_is_read_is_read_again_next_time(
+def test_a_file_rewritten_after_it_was_read_is_read_again_next_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     log = tmp_path / "rewritten.txt"
     log.write_bytes(RAZZ)
-    original = sources.Source.read
+    original = ingest_run._parts
 
-    def read_then_rewrite(source: sources.Source) -> bytes:
-        data = original(source)
+    def read_then_rewrite(*args: Any) -> Iterator[Any]:
+        yield from original(*args)
         log.write_bytes(SECOND + b"\n\n\n")  # truncated and rewritten meanwhile
-        return data
 
-    monkeypatch.setattr(sources.Source, "read", read_then_rewrite)
+    monkeypatch.setattr(ingest_run, "_parts", read_then_rewrite)
     first = ingested(tmp_path, log)
-    monkeypatch.setattr(sources.Source, "read", original)
+    monkeypatch.setattr(ingest_run, "_parts", original)
     second = ingested(tmp_path, log)
     assert first.accepted == RAZZ_HANDS
     assert second.files_read == 1 and second.accepted == 0 and second.duplicate == 1
+
+
+def rewrite_after_scan(monkeypatch: pytest.MonkeyPatch, log: Path, before: bytes,
+                       after: bytes) -> Callable[..., scan.Scan]:
+    """``log`` holds ``before`` when scanned and ``after`` when its windows are read; the
+    real scan is returned, to put back."""
+    log.write_bytes(before)
+    original = ingest_run.scan
+
+    def scan_then_rewrite(*args: Any) -> scan.Scan:
+        found = original(*args)
+        log.write_bytes(after)
+        return found
+
+    monkeypatch.setattr(ingest_run, "scan", scan_then_rewrite)
+    return original
+
+
+def test_a_file_cut_shorter_while_it_is_read_is_reported_and_read_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "rewritten.txt"
+    original = rewrite_after_scan(monkeypatch, log, RAZZ, SECOND + b"\n\n\n")
+    first = ingested(tmp_path, log)
+    assert first.files_failed == 1 and "cut shorter while it was read" in first.errors[0]
+    monkeypatch.setattr(ingest_run, "scan", original)
+    second = ingested(tmp_path, log)
+    assert second.files_read == 1 and second.accepted == 1
+
+
+def test_a_file_rewritten_to_the_same_size_while_it_is_read_gets_no_whole_hash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "rewritten.txt"
+    same_size = RAZZ.replace(b"Razz", b"RAZZ")
+    original = rewrite_after_scan(monkeypatch, log, RAZZ, same_size)
+    ingested(tmp_path, log)
+    con = duckdb.connect(str(tmp_path / "store.duckdb"), read_only=True)
+    try:
+        assert con.execute("SELECT sha256 FROM sources").fetchall() == [(None,)]
+    finally:
+        con.close()
+    monkeypatch.setattr(ingest_run, "scan", original)
+    again = ingested(tmp_path, log)
+    assert again.files_unchanged == 0  # looked at again, not skipped as unchanged
 
 
 def test_a_file_that_vanishes_before_it_is_read_is_reported(
@@ -256,5 +305,12 @@ def test_a_file_that_vanishes_before_it_is_read_is_reported(
     report = checked(log)
     assert [problem.code for problem in report.file_problems] == ["unreadable_file"]
     log.write_bytes(RAZZ)
+    opening = scan.FileBytes.__init__
+
+    def vanish_then_open(self: scan.FileBytes, path: Path) -> None:
+        log.unlink()
+        opening(self, path)
+
+    monkeypatch.setattr(scan.FileBytes, "__init__", vanish_then_open)
     summary = ingest([log], tmp_path / "store.duckdb", workers=1)
     assert summary.files_failed == 1 and "cannot read" in summary.errors[0]

@@ -47,4 +47,6 @@ def _root(
 
 
 def main() -> None:
-    app()
+    from hhparse.cli.errors import run_cli
+
+    run_cli(app)

@@ -43,11 +43,20 @@ def export_command(
             else:
                 yield item
 
+    from hhparse import stops
+    from hhparse.cli.errors import fail, quiet_broken_pipe, stopped
+
     try:
         count = _write(exported(), out)
+    except BrokenPipeError:
+        quiet_broken_pipe()
     except OSError as error:
-        typer.echo(f"Error: cannot write {out}: {error.strerror or error}", err=True)
-        raise typer.Exit(code=1) from None
+        fail(f"cannot write {out or 'to standard output'}: {error.strerror or error}")
+    except stops.Stopped as stop:
+        done = ("the hands before it went to standard output" if out is None else
+                f"{out} was not written" if not _is_folder(out) else
+                f"the files written in {out} are whole")
+        raise stopped(stop, f"{done}; the same command exports them all.") from None
     typer.echo(f"exported {count} hand(s) as {format_.value.upper()}, skipped {len(skipped)}",
                err=True)
     if skipped:
@@ -63,13 +72,17 @@ def _write(exported: Iterable[Exported], out: str | None) -> int:
         sys.stdout.flush()
         return count
     path = Path(out)
-    if not (path.is_dir() or out.endswith(("/", "\\"))):
+    if not _is_folder(out):
         return write_atomically(path, lambda stream: write_phhs(exported, stream))
     path.mkdir(parents=True, exist_ok=True)
     count = 0
     for item in exported:
         count += write_atomically(path / phh_file_name(item.hand), _text_of(item))
     return count
+
+
+def _is_folder(out: str) -> bool:
+    return Path(out).is_dir() or out.endswith(("/", "\\"))
 
 
 def _text_of(item: Exported) -> Callable[[TextIO], int]:

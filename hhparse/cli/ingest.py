@@ -1,12 +1,14 @@
-"""`hhparse ingest PATH... [--db FILE] [--workers N] [--json] [--strict]`."""
+"""`hhparse ingest PATH... [--db FILE] [--workers N] [--json] [--strict]
+[--allow-other-tables]`."""
 
 from __future__ import annotations
 
 import json
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from hhparse.ingest import IngestSummary
+    from hhparse.ingest.run import IngestStopped
 
 
 def ingest_command(
@@ -32,47 +35,89 @@ def ingest_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     strict: Annotated[
         bool, typer.Option(
-            "--strict", help="Exit 1 when any hand was rejected or an integrity check failed."
+            "--strict", help="First read back the whole store and refuse to write into a "
+            "damaged one; exit 1 when any hand was rejected or an integrity check failed."
         )
     ] = False,
     wait: Annotated[
         float, typer.Option("--wait", help="Seconds to wait for a database in use.")
     ] = 30.0,
+    allow_other_tables: Annotated[
+        bool, typer.Option(
+            "--allow-other-tables", help="Add hhparse's tables to a DuckDB database that "
+            "already holds other tables (refused without it)."
+        )
+    ] = False,
 ) -> None:
-    """Load hand histories into the database: incremental, idempotent and crash-safe."""
+    """Load hand histories into the database: incremental, idempotent and crash-safe.
+
+    Ctrl-C or SIGTERM stops it between two batches (exit 130 / 143): what was committed
+    stays, and the same command run again reads the rest. Exit 1 when a file could not
+    be read (the others are stored) or the store cannot be written.
+    """
     from rich.console import Console
 
+    from hhparse.cli.errors import fail, user_errors
     from hhparse.ingest import default_database, ingest
-    from hhparse.store.schema import StoreError
+    from hhparse.ingest.run import IngestStopped, NothingToRead
 
     database = db or default_database()
-    count = workers or os.cpu_count() or 1
+    options = IngestOptions(database=database, workers=workers or os.cpu_count() or 1,
+                            wait=wait, verify=strict, allow_other_tables=allow_other_tables)
     console = Console(stderr=True)
     try:
-        if console.is_terminal and not as_json:
-            summary = _with_progress(paths, database, count, wait, console)
-        else:
-            summary = ingest(paths, database, workers=count, wait_seconds=wait)
-    except StoreError as error:
-        typer.echo(f"Error: {error}", err=True)
-        raise typer.Exit(code=1) from None
+        with user_errors(database):
+            if console.is_terminal and not as_json:
+                summary = _with_progress(paths, options, console)
+            else:
+                summary = ingest(paths, database, **options.ingest_arguments())
+    except NothingToRead as error:
+        fail(str(error))
+    except IngestStopped as stop:
+        typer.echo(stopped_line(stop), err=True)
+        raise typer.Exit(code=stop.exit_code) from None
+    _report(summary, database, as_json)
+    if summary.files_failed or (strict and (summary.rejected or summary.unhealthy)):
+        raise typer.Exit(code=1)
+
+
+@dataclass(frozen=True, slots=True)
+class IngestOptions:
+    database: Path
+    workers: int
+    wait: float
+    verify: bool
+    allow_other_tables: bool
+
+    def ingest_arguments(self) -> dict[str, Any]:
+        return {"workers": self.workers, "wait_seconds": self.wait, "verify": self.verify,
+                "allow_other_tables": self.allow_other_tables}
+
+
+def stopped_line(stop: IngestStopped) -> str:
+    """What a stopped ingest committed, and that a rerun completes it."""
+    hands = stop.summary.hands_found
+    committed = f"{hands:,} hands were committed" if hands else "no batch was committed yet"
+    return (f"Stopped ({stop.signal_name}): {committed} to {stop.summary.database}; run the "
+            "same command again to read the rest.")
+
+
+def _report(summary: IngestSummary, database: Path, as_json: bool) -> None:
+    from rich.console import Console
+
     if as_json:
         typer.echo(json.dumps(summary.as_dict(), indent=2))
     else:
         Console().print(_summary_table(summary))
-        for message in summary.errors:
-            Console(stderr=True).print(f"error: {message}", markup=False)
-        for check in summary.unhealthy:
-            Console(stderr=True).print(
-                f"integrity: {check.name}: {check.offending} offending row(s) — run "
-                f"`hhparse doctor --db {database}` for details", markup=False)
-    if strict and (summary.rejected or summary.files_failed or summary.unhealthy):
-        raise typer.Exit(code=1)
+    for message in summary.errors:  # whole lines (rich would wrap them)
+        typer.echo(f"Error: {' '.join(message.split())}", err=True)
+    for check in summary.unhealthy:
+        typer.echo(f"integrity: {check.name}: {check.offending} offending row(s) — run "
+                   f"`hhparse doctor --db {database}` for details", err=True)
 
 
-def _with_progress(
-    paths: list[str], database: Path, workers: int, wait: float, console: Console
-) -> IngestSummary:
+def _with_progress(paths: list[str], options: IngestOptions, console: Console
+                   ) -> IngestSummary:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from hhparse.ingest import ingest
@@ -84,17 +129,25 @@ def _with_progress(
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("ingest", total=None, files=0, hands=0, rate=0)
-        started = [0.0]
+        task = bar.add_task("ingest", total=None, files=0, hands=0, rate="…")
+        started = time.perf_counter()
 
         def progress(summary: IngestSummary, path: str) -> None:
-            now = time.perf_counter()
-            started[0] = started[0] or now
-            elapsed = max(now - started[0], 1e-9)
             bar.update(task, description=Path(path).name[:40], files=summary.files_read,
-                       hands=summary.hands_found, rate=int(summary.hands_found / elapsed))
+                       hands=summary.hands_found,
+                       rate=rate_text(summary.hands_found, time.perf_counter() - started))
 
-        return ingest(paths, database, workers=workers, wait_seconds=wait, progress=progress)
+        return ingest(paths, options.database, progress=progress, **options.ingest_arguments())
+
+
+RATE_AFTER_SECONDS = 0.5
+"""Too short a time gives no rate worth showing (one batch in a millisecond is not 2
+million hands a second)."""
+
+
+def rate_text(hands: int, seconds: float) -> str:
+    """Hands per second since the ingest started, once there is time enough to tell."""
+    return f"{hands / seconds:,.0f}" if seconds >= RATE_AFTER_SECONDS else "…"
 
 
 def _summary_table(summary: IngestSummary) -> Table:
@@ -124,19 +177,15 @@ def stored_command(
     from rich.console import Console
     from rich.table import Table
 
+    from hhparse.cli.errors import fail, user_errors
     from hhparse.ingest import default_database
     from hhparse.ingest.stored import stored_per_variant
-    from hhparse.store.schema import StoreError
 
     database = db or default_database()
     if not database.exists():
-        typer.echo(f"Error: no database at {database} (run `hhparse ingest` first)", err=True)
-        raise typer.Exit(code=1)
-    try:
+        fail(f"no database at {database} (run `hhparse ingest` first)")
+    with user_errors(database):
         rows = stored_per_variant(database)
-    except StoreError as error:
-        typer.echo(f"Error: {error}", err=True)
-        raise typer.Exit(code=1) from None
     if as_json:
         typer.echo(json.dumps(rows, indent=2, default=str))
         return

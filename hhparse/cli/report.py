@@ -284,13 +284,27 @@ def run_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Write a set of reports into a dated folder with an index.html (links and charts)."""
+    from hhparse import stops
+    from hhparse.cli.errors import stopped
     from hhparse.ingest import default_database
-    from hhparse.reports.schedule import load_schedule, run_schedule
+    from hhparse.reports.schedule import RunStopped, load_schedule, run_schedule
 
+    nothing_written = "no report was written or recorded; run the same command again."
     with _user_errors():
         schedule = load_schedule(config)
-        result = run_schedule(schedule, db or default_database(), out_dir=out_dir,
-                              due_only=due, wait_seconds=wait)
+        try:
+            result = run_schedule(schedule, db or default_database(), out_dir=out_dir,
+                                  due_only=due, wait_seconds=wait)
+        except RunStopped as stop:
+            raise stopped(stop, f"the reports were written to {stop.folder} and recorded "
+                          "before stopping.") from None
+        except Exception:  # DuckDB rewords a stop during a query ("Query interrupted")
+            signum = stops.requested()
+            if signum is None:
+                raise
+            raise stopped(stops.Stopped(signum), nothing_written) from None
+        except stops.Stopped as stop:
+            raise stopped(stop, nothing_written) from None
     if as_json:
         typer.echo(json.dumps(_run_json(result), indent=2))
     else:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
@@ -58,10 +59,21 @@ def synth_command(
     except SynthError as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(code=1) from None
-    if out is None:
-        _to_stdout(options)
-    else:
-        _to_file(options, out)
+    from hhparse import stops
+    from hhparse.cli.errors import quiet_broken_pipe, stopped, user_errors
+
+    try:
+        with user_errors():
+            if out is None:
+                _to_stdout(options)
+            else:
+                _to_file(options, out)
+    except BrokenPipeError:
+        quiet_broken_pipe()
+    except stops.Stopped as stop:
+        done = (f"nothing was written to {out}" if out is not None
+                else "the hands before it went to standard output")
+        raise stopped(stop, f"{done}; the same command writes them all.") from None
 
 
 def _to_stdout(options: SynthOptions) -> None:
@@ -74,9 +86,10 @@ def _to_stdout(options: SynthOptions) -> None:
     stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
     try:
         write_hands(options, stream)
-    finally:
         stream.flush()
-        stream.detach()
+    finally:
+        with contextlib.suppress(OSError, ValueError):  # a reader gone: nothing to flush to
+            stream.detach()
 
 
 def _to_file(options: SynthOptions, out: Path) -> None:
@@ -87,6 +100,7 @@ def _to_file(options: SynthOptions, out: Path) -> None:
     os.close(handle)
     try:
         write_hands(options, temporary)
+        os.chmod(temporary, 0o644)  # mkstemp's 0600 was for the hidden draft only
         os.replace(temporary, out)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -18,9 +18,11 @@ import hashlib
 import os
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from concurrent.futures import TimeoutError as FuturesTimeout
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from multiprocessing import get_context
 from pathlib import Path
@@ -29,13 +31,26 @@ from typing import Any, Final
 import duckdb
 import polars as pl
 
+from hhparse import stops
 from hhparse.doctor import CheckResult, run_checks
+from hhparse.ingest.scan import (
+    BYTE_LINE_ENCODINGS,
+    Bytes,
+    Scan,
+    cuts,
+    hand_starts,
+    line_breaks,
+    opened,
+    scan,
+)
 from hhparse.ingest.work import Part, PartResult, Task, TaskResult, run_task
-from hhparse.parsers.base import decode, split_blocks
-from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site
+from hhparse.parsers.base import split_blocks
+from hhparse.parsers.sites import Site
 from hhparse.sources import Source, SourceError, expand
 from hhparse.sqlfiles import sql
-from hhparse.store.schema import StoreError, open_store
+from hhparse.stops import Stopped
+from hhparse.store.errors import StoreError, explain
+from hhparse.store.schema import open_store, verify_store
 from hhparse.store.writer import ArrowStream, insert_frames
 
 BATCH_HANDS = 2_000
@@ -58,6 +73,18 @@ SET_INGEST_DUCKDB_MEMORY = "SET memory_limit = '128MB'"
 
 class DatabaseBusy(StoreError):
     """Another process holds the database."""
+
+
+class NothingToRead(ValueError):
+    """No file could be found under the paths given (nothing is created)."""
+
+
+class IngestStopped(Stopped):
+    """A signal stopped the ingest between two batches: what was committed stays."""
+
+    def __init__(self, signum: int, summary: IngestSummary) -> None:
+        super().__init__(signum)
+        self.summary = summary
 
 
 @dataclass(slots=True)
@@ -129,27 +156,33 @@ def default_database() -> Path:
 
 
 def connect(database: Path, wait_seconds: float = DEFAULT_WAIT_SECONDS,
-            read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    """Open (and migrate) the store, waiting a bounded time if another process holds it."""
+            read_only: bool = False, allow_other_tables: bool = False,
+            ) -> duckdb.DuckDBPyConnection:
+    """Open (and migrate) the store, waiting a bounded time if another process holds it.
+    Whatever else keeps it from opening raises a :class:`StoreError` that says what to do."""
     deadline = time.monotonic() + wait_seconds
     while True:
         try:
-            con = open_store(database, read_only=read_only)
-            # DuckDB would otherwise keep up to 80% of the machine's memory as cache
-            con.execute(SET_DUCKDB_MEMORY)
-            con.execute("SET enable_progress_bar = false")  # library code never prints
-            if read_only:
-                _lock_down(con)
-            return con
-        except duckdb.IOException as error:
-            if "lock" not in str(error).lower():
-                raise StoreError(f"cannot open {database}: {error}") from error
+            con = open_store(database, read_only=read_only,
+                             allow_other_tables=allow_other_tables)
+        except duckdb.IOException as error:  # open_store lets only a held lock through
             if time.monotonic() >= deadline:
                 raise DatabaseBusy(
                     f"{database} is in use by another process (an ingest or a report still "
                     f"running?); waited {wait_seconds:g} s. {_holder(error)}".rstrip()
                 ) from None
             time.sleep(0.25)
+            continue
+        try:
+            # DuckDB would otherwise keep up to 80% of the machine's memory as cache
+            con.execute(SET_DUCKDB_MEMORY)
+            con.execute("SET enable_progress_bar = false")  # library code never prints
+            if read_only:
+                _lock_down(con)
+        except duckdb.Error as error:
+            con.close()
+            raise explain(error, database) from error
+        return con
 
 
 def _lock_down(con: duckdb.DuckDBPyConnection) -> None:
@@ -174,35 +207,91 @@ def ingest(
     wait_seconds: float = DEFAULT_WAIT_SECONDS,
     progress: Progress | None = None,
     check_integrity: bool = True,
+    verify: bool = False,
+    allow_other_tables: bool = False,
 ) -> IngestSummary:
     """Ingest every source named by ``paths`` into ``database``.
 
-    Then, unless ``check_integrity`` is off, run the integrity checks over the sources it
-    stored into (their findings are in ``summary.integrity``; nothing is undone).
+    No file to read raises :class:`NothingToRead` before the store is touched. ``verify``
+    first reads back every block of the store and refuses a damaged one
+    (:class:`~hhparse.store.errors.StoreDamaged`) before writing anything. A failure of
+    the store (full disk, damage, a read-only place) raises a
+    :class:`~hhparse.store.errors.StoreError` that says what to do; what was committed
+    before stays. A stop asked for (:mod:`hhparse.stops`) raises :class:`IngestStopped`
+    with the summary of what was committed. Then, unless ``check_integrity`` is off, run
+    the integrity checks over the sources it stored into (their findings are in
+    ``summary.integrity``; nothing is undone).
     """
     database = database or default_database()
     summary = IngestSummary(database=str(database))
     started = time.perf_counter()
-    con = connect(database, wait_seconds)
-    try:
-        con.execute(SET_INGEST_DUCKDB_MEMORY)
-        book = _Bookkeeping(con)
-        tasks = _gathered(_tasks(book, expand(paths), summary))
-        stored_into: set[int] = set()
-        for result, finishes in _run(tasks, workers):
-            _store(con, book, result, finishes, summary)
-            stored_into.update(part.source_id for part in result.parts)
-            if progress is not None:
-                progress(summary, result.parts[-1].path)
-        con.execute("BEGIN TRANSACTION")
-        book.flush()  # the unchanged sources' last_ingest, and sources that held no part
-        con.execute("COMMIT")
-        if check_integrity:
-            _check_integrity(con, stored_into, summary)
-    finally:
-        con.close()
+    sources = _sources(paths, database)
+    with stops.graceful():
+        con = connect(database, wait_seconds, allow_other_tables=allow_other_tables)
+        try:
+            if verify:
+                verify_store(con, database)
+            stored_into = _ingest_into(con, sources, summary, workers, progress, started)
+            if check_integrity:
+                _check_integrity(con, stored_into, summary)
+        except duckdb.Error as error:
+            signum = stops.requested()
+            if signum is not None:  # DuckDB's "interrupted" after a second signal
+                raise IngestStopped(signum, summary) from None
+            raise explain(error, database) from error
+        finally:
+            con.close()
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _ingest_into(
+    con: duckdb.DuckDBPyConnection, sources: list[Source | SourceError],
+    summary: IngestSummary, workers: int, progress: Progress | None, started: float,
+) -> set[int]:
+    """Every batch in its own transaction; the ids of the sources stored into."""
+    con.execute(SET_INGEST_DUCKDB_MEMORY)
+    book = _Bookkeeping(con)
+    tasks = _gathered(_tasks(book, sources, summary))
+    stored_into: set[int] = set()
+    try:
+        with closing(_run(tasks, workers)) as results:  # closed at once: workers end now
+            for result, finishes in results:
+                _store(con, book, result, finishes, summary)
+                stored_into.update(part.source_id for part in result.parts)
+                if progress is not None:
+                    progress(summary, result.parts[-1].path)
+                stops.check()
+    except Stopped as stop:
+        summary.seconds = time.perf_counter() - started
+        raise IngestStopped(stop.signum, summary) from None
+    with _transaction(con):
+        book.flush()  # the unchanged sources' last_ingest, and sources that held no part
+    return stored_into
+
+
+@contextmanager
+def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """BEGIN ... COMMIT, rolled back on any exception (a failed COMMIT has nothing left to
+    roll back: that second error is not the one to report)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield
+        con.execute("COMMIT")
+    except BaseException:
+        with suppress(duckdb.Error):
+            con.execute("ROLLBACK")
+        raise
+
+
+def _sources(paths: Iterable[str | Path], database: Path) -> list[Source | SourceError]:
+    """Every source of the arguments (never the database nor its write-ahead log); no file
+    at all is an error, found before anything is created."""
+    found = list(expand(paths, exclude=(database, Path(f"{database}.wal"))))
+    if not any(isinstance(source, Source) for source in found):
+        reasons = "; ".join(str(error) for error in found) or "no file to read"
+        raise NothingToRead(f"nothing to ingest: {reasons}")
+    return found
 
 
 def _check_integrity(
@@ -223,22 +312,51 @@ def _check_integrity(
 _Work = tuple[Task, tuple["_Finish", ...]]
 
 
-def _run(tasks: Iterator[_Work], workers: int) -> Iterator[tuple[TaskResult, tuple[_Finish, ...]]]:
-    """Results in task order; at most 2 x workers tasks in flight (bounded memory)."""
+def _run(
+    tasks: Iterator[_Work], workers: int
+) -> Generator[tuple[TaskResult, tuple[_Finish, ...]], None, None]:
+    """Results in task order; at most 2 x workers tasks in flight (bounded memory). A stop
+    asked for (hhparse.stops) ends the run between results: the workers are ended then."""
     if workers <= 1:
         for task, finishes in tasks:
-            yield run_task(task), finishes
+            yield run_task(task, stops.check), finishes
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
+                               initializer=stops.worker_init, initargs=(os.getpid(),))
+    try:
         pending: deque[tuple[Future[TaskResult], tuple[_Finish, ...]]] = deque()
         for task, finishes in tasks:
             pending.append((pool.submit(run_task, task), finishes))
             if len(pending) >= 2 * workers:
                 future, done = pending.popleft()
-                yield future.result(), done
+                yield _result(future), done
         while pending:
             future, done = pending.popleft()
-            yield future.result(), done
+            yield _result(future), done
+    except BaseException:
+        _end_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _result(future: Future[TaskResult]) -> TaskResult:
+    """The task's result, waiting in short steps so that a stop is seen within a second."""
+    while True:
+        stops.check()
+        try:
+            return future.result(timeout=0.2)
+        except FuturesTimeout:
+            continue
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop now: cancel what waits, end the workers (they hold nothing to keep)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def _gathered(parts: Iterator[tuple[Part, _Finish]]) -> Iterator[_Work]:
@@ -311,38 +429,53 @@ def _source_tasks(
         book.touch(known.source_id)
         summary.files_unchanged += 1
         return
-    data = source.read()
-    whole = hashlib.sha256(data).hexdigest()
-    if known is not None and known.sha256 == whole and known.bytes_read >= len(data):
-        book.touch(known.source_id)
-        summary.files_unchanged += 1
-        return
-    source_id, start = book.start_offset(source, known, data)
-    if start > 0:
-        summary.files_resumed += 1
-    summary.files_read += 1
-    site = detect_site(data)
+    with opened(source) as data:
+        found = scan(data, known.bytes_read if known is not None else 0)
+        if known is not None and known.sha256 == found.sha256 and known.bytes_read >= data.size:
+            book.touch(known.source_id)
+            summary.files_unchanged += 1
+            return
+        source_id, start = book.start_offset(source, known, data.size, found.prefix_sha256)
+        if start > 0:
+            summary.files_resumed += 1
+        summary.files_read += 1
+        yield from _parts(source, source_id, data, found, start)
+
+
+def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int
+           ) -> Iterator[tuple[Part, _Finish]]:
+    """The source's parts from ``start``, each with what its bookkeeping needs."""
+    site = found.site
     recent = time.time() - source.mtime < RECENT_SECONDS and source.member is None
-    plan = _windows(data, site, start) if site is not None else None
-    tasks = plan if plan is not None else _split_here(data, source.path, site, start)
-    hasher = hashlib.sha256(data[:start])
-    encoding = decode(data[:SNIFF_BYTES]).encoding
+    tasks = _windows(data, found, start)
+    if tasks is None:
+        tasks = _split_here(data.read(0, data.size), source.path, site, start)
+    hasher = found.prefix_state.copy() if start else hashlib.sha256()
+    line = 1 + found.lines_before_prefix  # the line the next window starts on
     for number, (begin, end, task_fields) in enumerate(tasks):
         last = number == len(tasks) - 1
+        chunk = data.read(begin, end)  # one copy: the window's bytes, and its hash's
         if "base_offset" in task_fields:  # the window's bytes, only now (bounded memory)
-            task_fields = {**task_fields, "raw": data[begin:end], "blocks": (), "junk": ()}
+            task_fields = {**task_fields, "raw": chunk, "blocks": (), "junk": (),
+                           "base_line": line}
+            line += line_breaks(chunk, 0, len(chunk))
         task = Part(
             source_id=source_id, path=source.path, site=site.name if site else "",
-            encoding=encoding, end_offset=end, defer_incomplete_tail=last and recent,
+            encoding=found.encoding, end_offset=end, last_of_file=last,
+            defer_incomplete_tail=last and recent,
             **task_fields,
         )
         finish = _Finish(
-            size=len(data), mtime=source.mtime, format=site.name if site else "",
-            encoding=encoding, start=begin, planned_end=end,
-            hash_before=hasher.copy(), chunk=data[begin:end],
-            sha256=whole if last else None,
+            size=data.size, mtime=source.mtime, format=site.name if site else "",
+            encoding=found.encoding, start=begin, planned_end=end,
+            hash_before=hasher.copy(), chunk=chunk,
+            sha256=found.sha256 if last else None,
         )
-        hasher.update(finish.chunk)
+        hasher.update(chunk)
+        if last and hasher.hexdigest() != found.sha256:
+            # rewritten between the scan and now: what was read is what the bookkeeping
+            # describes (its prefix hash); no whole-file hash, so the next run looks again
+            finish = replace(finish, sha256=None)
         yield task, finish
 
 
@@ -350,41 +483,16 @@ _Planned = tuple[int, int, dict[str, Any]]
 """(start, end, the task's blocks/junk or its raw window)."""
 
 
-def _windows(data: bytes, site: Site, start: int) -> list[_Planned] | None:
-    """Windows of about BATCH_HANDS hands cut at hand starts, for the workers to split
-    themselves: the main process never holds every block of a big file. Only for
-    encodings where a line start is a byte after a line break (not UTF-16)."""
-    if decode(data[:SNIFF_BYTES]).encoding not in ("utf-8", "utf-8-sig", "cp1252"):
+def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
+    """Windows of about BATCH_HANDS hands cut at hand starts (and no larger than
+    MAX_WINDOW_BYTES: see hhparse.ingest.scan), for the workers to split themselves: the
+    main process never holds every block of a big file, nor the file. Only for encodings
+    where a line start is a byte after a line break (not UTF-16: None)."""
+    if found.encoding not in BYTE_LINE_ENCODINGS:
         return None
-    starts = [offset for offset in _line_starts_with(data, site.prefixes) if offset > start]
-    cuts = [start, *starts[BATCH_HANDS::BATCH_HANDS], len(data)]
-    planned: list[_Planned] = []
-    line = 1 + _line_breaks(data, 0, start)
-    for begin, end in pairwise(cuts):
-        planned.append((begin, end, {"base_offset": begin, "base_line": line}))
-        line += _line_breaks(data, begin, end)
-    return planned
-
-
-def _line_starts_with(data: bytes, prefixes: tuple[str, ...]) -> list[int]:
-    found: set[int] = set()
-    for prefix in prefixes:
-        needle = prefix.encode("ascii")
-        if data.startswith(needle) or data.startswith(b"\xef\xbb\xbf" + needle):
-            found.add(0)
-        for separator in (b"\n", b"\r"):
-            at = data.find(separator + needle)
-            while at >= 0:
-                found.add(at + 1)
-                at = data.find(separator + needle, at + 1)
-    return sorted(found)
-
-
-def _line_breaks(data: bytes, begin: int, end: int) -> int:
-    """Line breaks in data[begin:end]: CRLF, LF and lone CR each end one line."""
-    return data.count(b"\n", begin, end) + data.count(b"\r", begin, end) - data.count(
-        b"\r\n", begin, end
-    )
+    starts = hand_starts(data, found.site, start) if found.site is not None else []
+    return [(begin, end, {"base_offset": begin})
+            for begin, end in pairwise(cuts(data, start, starts, BATCH_HANDS))]
 
 
 def _split_here(data: bytes, path: str, site: Site | None, start: int) -> list[_Planned]:
@@ -438,8 +546,8 @@ class _Bookkeeping:
         self.resets: list[int] = []
         self.touched: list[int] = []
 
-    def start_offset(self, source: Source, known: _Known | None, data: bytes
-                     ) -> tuple[int, int]:
+    def start_offset(self, source: Source, known: _Known | None, size: int,
+                     prefix_sha256: str | None) -> tuple[int, int]:
         """(source id, offset to read from): on from bytes_read when the file only grew."""
         if known is None:
             source_id = self._next_id()
@@ -448,9 +556,7 @@ class _Bookkeeping:
                                              prefix_sha256=None, mtime_us=None, bytes_read=0)
             return source_id, 0
         read = known.bytes_read
-        if 0 < read <= len(data) and (
-            known.prefix_sha256 == hashlib.sha256(data[:read]).hexdigest()
-        ):
+        if 0 < read <= size and known.prefix_sha256 == prefix_sha256:
             return known.source_id, read
         self.resets.append(known.source_id)
         return known.source_id, 0
@@ -500,8 +606,7 @@ def _store(
 ) -> None:
     """One transaction: the pending source rows, the task's frames, and each of its
     sources' bookkeeping with the counts of what was stored from it."""
-    con.execute("BEGIN TRANSACTION")
-    try:
+    with _transaction(con):
         book.flush()
         counts = insert_frames(con, result.frames)
         last_of_source = {part.source_id: number for number, part in enumerate(result.parts)}
@@ -512,10 +617,6 @@ def _store(
                 last_of_source[part.source_id] == number) else {}
             rows.append(_progress_row(part, finish, stored))
         _record_progress(con, rows)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
     duplicate = counts.hands_duplicate + counts.rejects_duplicate + (
         counts.unsupported_duplicate
     )

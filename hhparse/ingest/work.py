@@ -9,11 +9,11 @@ plain, picklable data.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
-from hhparse.parsers.sites import SITES
+from hhparse.parsers.sites import SITES, Site
 from hhparse.pipeline import FileResult
 from hhparse.replay import ReplayResult, Status, replay_hand
 from hhparse.store.frames import Frames, frames_for
@@ -31,8 +31,12 @@ class Part:
     junk: tuple[Junk, ...]
     end_offset: int
     """bytes_read once this part is stored."""
+    last_of_file: bool
+    """The part ends where the file ends: a last hand cut off there is read again (from
+    its start) by the next run."""
     defer_incomplete_tail: bool
-    """The file may still be written: an unfinished last hand waits for the next run."""
+    """The file may still be written: a last hand cut off waits for the next run (else it
+    is stored as a reject now, and replaced once the file is completed)."""
     raw: bytes = b""
     """A window of the file to split here (then ``blocks`` and ``junk`` are empty)."""
     base_offset: int = 0
@@ -77,12 +81,16 @@ REPLAY_GROUP = 250
 so a task of thousands of hands never holds them all at once."""
 
 
-def run_task(task: Task) -> TaskResult:
+def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
+    """``check`` is called between groups of hands (the in-process ingest's stop check)."""
     results: list[PartResult] = []
 
     def files() -> Iterator[FileResult]:
         for part in task.parts:
-            yield from _replayed(part, results)
+            for group in _replayed(part, results):
+                if check is not None:
+                    check()
+                yield group
 
     frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
     return TaskResult(frames=frames, parts=tuple(results))
@@ -93,11 +101,11 @@ def _replayed(part: Part, results: list[PartResult]) -> Iterator[FileResult]:
     blocks, part_junk = _blocks_of(part)
     site = next((site for site in SITES if site.name == part.site), None)
     end_offset = part.end_offset
-    if site is not None and part.defer_incomplete_tail and blocks and _unfinished(
-        replay_hand(site.parse_block(blocks[-1]))
-    ):
+    if site is not None and part.last_of_file and _cut_off_at_end(site, blocks, part_junk):
+        # read again from its start once the file grows: completed, it replaces its reject
         end_offset = blocks[-1].byte_offset
-        blocks = blocks[:-1]
+        if part.defer_incomplete_tail:
+            blocks = blocks[:-1]
     junk = tuple(item for item in part_junk if item.byte_offset < end_offset)
     problems: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
@@ -123,8 +131,11 @@ def _blocks_of(task: Part) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
     """The task's blocks and junk, split here from its window when it brought one."""
     if not task.raw:
         return task.blocks, task.junk
-    site = next(site for site in SITES if site.name == task.site)
-    split = split_blocks(task.raw, task.path, site.is_start, prefixes=site.prefixes)
+    site = next((site for site in SITES if site.name == task.site), None)
+    if site is None:  # a window of a file of no known format: all of it is junk
+        split = split_blocks(task.raw, task.path, _no_hand_starts)
+    else:
+        split = split_blocks(task.raw, task.path, site.is_start, prefixes=site.prefixes)
     lines = task.base_line - 1
     blocks = tuple(
         replace(block, byte_offset=block.byte_offset + task.base_offset, line=block.line + lines,
@@ -136,6 +147,17 @@ def _blocks_of(task: Part) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
         for item in split.junk
     )
     return blocks, junk
+
+
+def _no_hand_starts(line: str) -> bool:
+    return False
+
+
+def _cut_off_at_end(site: Site, blocks: tuple[HandBlock, ...], junk: tuple[Junk, ...]) -> bool:
+    """The file ends inside its last hand (nothing follows it)."""
+    if not blocks or any(item.byte_offset > blocks[-1].byte_offset for item in junk):
+        return False
+    return _unfinished(replay_hand(site.parse_block(blocks[-1])))
 
 
 def _unfinished(result: ReplayResult) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from hhparse.parsers import fulltilt, kingsclub, phh, pokerstars, winamax
@@ -51,13 +51,43 @@ def detect_site(data: bytes) -> Site | None:
     The first SNIFF_BYTES decide; when they hold no hand header (a long stretch of junk
     opens the file), the whole file is searched for the sites' header prefixes.
     """
-    sniff = decode(data[:SNIFF_BYTES]).text
-    site = _first_site_in(sniff.splitlines())
-    if site is None and len(data) > SNIFF_BYTES:
-        site = _first_site_by_prefix(decode(data).text)
-    if site is not None and site.name in ("phh", "phhs") and not phh.holds_a_hand(sniff):
+    later = (lambda: line_chunks(data)) if len(data) > SNIFF_BYTES else None
+    return detect_site_in_pieces(data[:SNIFF_BYTES], later)
+
+
+def detect_site_in_pieces(
+    head: bytes, later: Callable[[], Iterable[bytes]] | None
+) -> Site | None:
+    """:func:`detect_site` for a file read in pieces: ``head`` is its first SNIFF_BYTES,
+    ``later()`` (when the file is longer) gives the whole file again in pieces cut after
+    line breaks (for UTF-16, one piece)."""
+    sniffed = decode(head)
+    site = _first_site_in(sniffed.text.splitlines())
+    if site is None and later is not None:
+        site = next((found for piece in later()
+                     if (found := _first_site_by_prefix(decode(piece).text)) is not None),
+                    None)
+    if site is not None and site.name in ("phh", "phhs") and not phh.holds_a_hand(sniffed.text):
         return None  # TOML-looking lines are no evidence of PHH by themselves
     return site
+
+
+SEARCH_CHUNK_BYTES = 8 << 20
+"""A long file with no hand near its start is searched this much at a time (cut at line
+breaks): never the whole file decoded at once."""
+
+
+def line_chunks(data: bytes, size: int = SEARCH_CHUNK_BYTES) -> Iterator[bytes]:
+    """``data`` in chunks of about ``size`` cut after line breaks (UTF-16: whole)."""
+    if decode(data[:SNIFF_BYTES]).encoding.startswith("utf-16"):
+        yield data
+        return
+    begin = 0
+    while begin < len(data):
+        end = data.find(b"\n", begin + size)
+        end = len(data) if end < 0 else end + 1
+        yield data[begin:end]
+        begin = end
 
 
 def _first_site_in(lines: Iterable[str]) -> Site | None:

@@ -36,6 +36,7 @@ import shutil
 import tempfile
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
@@ -45,6 +46,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import duckdb
 import polars as pl
 
+from hhparse import stops
 from hhparse.ingest.run import DEFAULT_WAIT_SECONDS, connect
 from hhparse.reports import html
 from hhparse.reports.catalog import UnknownReport, get_report
@@ -401,18 +403,13 @@ def last_runs(con: duckdb.DuckDBPyConnection) -> dict[str, datetime]:
 
 def _record(con: duckdb.DuckDBPyConnection, runs: Iterable[EntryRun], started: datetime,
             folder: Path) -> None:
+    """The runs' rows (inside the caller's transaction)."""
     stamp = started.astimezone(UTC).replace(tzinfo=None)
-    con.begin()
-    try:
-        for run in runs:
-            con.execute(_RECORD_RUN, {
-                "entry": run.entry.id, "report": run.entry.report, "last_run": stamp,
-                "output_dir": str(folder.resolve()), "rows": run.rows,
-            })
-        con.commit()
-    except BaseException:
-        con.rollback()
-        raise
+    for run in runs:
+        con.execute(_RECORD_RUN, {
+            "entry": run.entry.id, "report": run.entry.report, "last_run": stamp,
+            "output_dir": str(folder.resolve()), "rows": run.rows,
+        })
 
 
 # --- running -----------------------------------------------------------------------------
@@ -457,9 +454,13 @@ def run_schedule(
 ) -> ScheduleRun:
     """Run the schedule's entries (all, or only the due ones) into a new dated folder.
 
-    The reports run on one read-only connection (one consistent view of the store); the
-    state is then written on a short writable one. Both wait up to ``wait_seconds`` for a
-    store held by another process (an ingest), then raise ``DatabaseBusy``.
+    The reports run on one read-only connection (one consistent view of the store). Then
+    a writable one is opened *before* anything is written (a store that is busy or cannot
+    be written fails here, with nothing on disk); the folder is built hidden, renamed to
+    its dated name and recorded in one transaction: either both happen or neither does,
+    so a ``--due`` run never repeats nor loses a run. Both connections wait up to
+    ``wait_seconds`` for a store held by another process (an ingest), then raise
+    ``DatabaseBusy``.
     """
     started = (now or datetime.now(UTC)).astimezone(UTC)
     if not database.is_file():
@@ -476,13 +477,51 @@ def run_schedule(
         charts = _chart_frames(con, schedule, chosen, frames)
     finally:
         con.close()
-    folder, runs = _write_folder(schedule, chosen, frames, charts, target, started, database)
     writer = connect(database, wait_seconds)
     try:
-        _record(writer, runs, started, folder)
+        folder, runs = _publish(writer, schedule, chosen, frames, charts, target, started,
+                                database)
     finally:
         writer.close()
     return ScheduleRun(started=started, folder=folder, runs=runs, skipped=skipped)
+
+
+class RunStopped(stops.Stopped):
+    """A stop asked for while the folder was being published: it was published (and
+    recorded) first, in ``folder``."""
+
+    def __init__(self, signum: int, folder: Path) -> None:
+        super().__init__(signum)
+        self.folder = folder
+
+
+def _publish(
+    writer: duckdb.DuckDBPyConnection, schedule: Schedule, chosen: Sequence[Entry],
+    frames: Mapping[str, pl.DataFrame], charts: Mapping[str, ChartFrame], target: Path,
+    started: datetime, database: Path,
+) -> tuple[Path, list[EntryRun]]:
+    """Build the folder hidden, then rename and record it in one transaction."""
+    building, stamp, built = _write_folder(schedule, chosen, frames, charts, target, started,
+                                           database)
+    folder: Path | None = None
+    with stops.graceful():  # a signal now waits: the rename and the record go together
+        try:
+            writer.begin()
+            folder = _rename_free(building, target, stamp)
+            runs = [EntryRun(entry=run.entry, rows=run.rows,
+                             files=tuple(folder / path.name for path in run.files))
+                    for run in built]
+            _record(writer, runs, started, folder)
+            writer.commit()
+        except BaseException:
+            with suppress(duckdb.Error):
+                writer.rollback()
+            shutil.rmtree(folder or building, ignore_errors=True)
+            raise
+        signum = stops.requested()
+    if signum is not None:  # honoured now that the folder and its record are both done
+        raise RunStopped(signum, folder)
+    return folder, runs
 
 
 def _choose(schedule: Schedule, last: Mapping[str, datetime], now: datetime, due_only: bool
@@ -538,8 +577,9 @@ def _source(name: str, parameters: Mapping[str, ParameterValue]) -> str:
 def _write_folder(
     schedule: Schedule, chosen: Sequence[Entry], frames: Mapping[str, pl.DataFrame],
     charts: Mapping[str, ChartFrame], target: Path, started: datetime, database: Path,
-) -> tuple[Path, list[EntryRun]]:
-    """Write everything into a hidden folder, then rename it to its dated name."""
+) -> tuple[Path, str, list[EntryRun]]:
+    """Write everything into a hidden folder ``.STAMP.XXXX.partial`` in ``target``; it,
+    its stamp and what was written in it."""
     target.mkdir(parents=True, exist_ok=True)
     local = _wall(started, schedule.timezone)
     stamp = local.strftime(FOLDER_FORMAT)
@@ -564,13 +604,10 @@ def _write_folder(
         )
         (building / "index.html").write_text(page, encoding="utf-8")
         os.chmod(building, 0o755)
-        folder = _rename_free(building, target, stamp)
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
         raise
-    runs = [EntryRun(entry=run.entry, rows=run.rows,
-                     files=tuple(folder / path.name for path in run.files)) for run in runs]
-    return folder, runs
+    return building, stamp, runs
 
 
 def _write_entry(entry: Entry, frame: pl.DataFrame, folder: Path) -> EntryRun:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,10 +21,22 @@ import duckdb
 
 from hhparse.sqlfiles import SQL_DIR, sql
 from hhparse.store.backfill import forced_bets
+from hhparse.store.errors import (
+    ForeignDatabase,
+    StoreDamaged,
+    StoreError,
+    StoreFull,
+    StoreReadOnly,
+    damaged_message,
+    explain,
+    file_kind,
+    not_a_store,
+)
 from hhparse.store.facts import derive_stored_facts
 
 __all__ = [
     "DATA_STEPS",
+    "DUCKDB_CONFIG",
     "SCHEMA_DIR",
     "Migration",
     "StoreError",
@@ -32,6 +45,7 @@ __all__ = [
     "migrations",
     "open_store",
     "schema_version",
+    "verify_store",
 ]
 
 SCHEMA_DIR: Final = SQL_DIR / "schema"
@@ -47,10 +61,6 @@ DATA_STEPS: Final[dict[str, Callable[[duckdb.DuckDBPyConnection], None]]] = {
     "forced_bets": forced_bets,
 }
 """Per migration name, what runs after its SQL file, in its transaction."""
-
-
-class StoreError(Exception):
-    """The store cannot be opened or migrated; the message says why and what to do."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,42 +142,122 @@ def _apply(con: duckdb.DuckDBPyConnection, migration: Migration) -> None:
             [migration.version, migration.name, datetime.now(UTC).replace(tzinfo=None)],
         ).fetchall()
     except duckdb.Error as error:
-        con.rollback()
+        with suppress(duckdb.Error):  # a failed COMMIT or a fatal error leaves none to roll back
+            con.rollback()
+        if isinstance(explain(error, ""), StoreDamaged | StoreFull | StoreReadOnly):
+            raise
         raise StoreError(
             f"migration {migration.path.name} failed and was rolled back: {error}"
         ) from error
     con.commit()
 
 
-def open_store(path: str | Path, *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+DUCKDB_CONFIG: Final = {
+    # a file that is not DuckDB's (a SQLite database, say) must never make DuckDB fetch or
+    # load an extension to read it: nothing here needs the network or an extension
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+}
+"""Every connection hhparse opens has these settings."""
+
+
+def open_store(
+    path: str | Path, *, read_only: bool = False, allow_other_tables: bool = False
+) -> duckdb.DuckDBPyConnection:
     """Connect to the store at ``path`` and bring its schema up to date.
 
-    Writable: creates the file (and its folder) if needed, then :func:`migrate`.
+    Writable: creates the file (and its folder) if needed, then :func:`migrate`; a
+    database that holds other tables and no hhparse schema is refused
+    (:class:`ForeignDatabase`) unless ``allow_other_tables``. A store this call created
+    and could not finish (a full disk, say) is removed again, so the next run starts
+    clean; an empty file (such a creation that never started) counts as no store.
     ``read_only``: never changes the file; the store must exist and have a schema this
-    program knows (an older schema is opened as it is). Schema problems raise
+    program knows (an older schema is opened as it is). Problems raise
     :class:`StoreError`; a file locked by another process raises DuckDB's own
     ``duckdb.IOException``, so a caller can wait and retry.
     """
     target = str(path)
     in_memory = target == ":memory:"
-    if read_only and not in_memory and not Path(target).is_file():
-        raise StoreError(f"no store at {target}")
-    if not read_only and not in_memory:
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-    # A file another process holds raises duckdb.IOException ("Could not set lock"), as is:
-    # callers may wait and retry.
-    con = duckdb.connect(target, read_only=read_only and not in_memory)
+    created = False
+    if not in_memory:
+        kind = file_kind(target)
+        if kind == "missing" and read_only:
+            raise StoreError(f"no store at {target}")
+        if kind == "empty" and not read_only:
+            Path(target).unlink()  # a creation that was cut off before it wrote anything
+            kind = "missing"
+        if kind not in ("missing", "duckdb"):
+            raise not_a_store(target, kind)
+        created = kind == "missing"
+        if created:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        con = _connect(target, read_only=read_only and not in_memory)
+    except BaseException:
+        if created:
+            _remove_store_files(target)
+        raise
     try:
         # a migration may run long enough for DuckDB to draw its progress bar: never print
         con.execute("SET enable_progress_bar = false")
         if read_only:
             _check_readable(con, target)
         else:
+            if not allow_other_tables:
+                _refuse_foreign(con, target)
             migrate(con)
-    except BaseException:
+    except BaseException as error:
         con.close()
+        if created:
+            _remove_store_files(target)
+        if isinstance(error, duckdb.Error):
+            raise explain(error, target) from error
         raise
     return con
+
+
+def _connect(target: str, *, read_only: bool) -> duckdb.DuckDBPyConnection:
+    """DuckDB's connection; a lock held elsewhere stays ``duckdb.IOException`` (callers
+    wait and retry), any other failure becomes a :class:`StoreError` that says what to do."""
+    try:
+        return duckdb.connect(target, read_only=read_only, config=dict(DUCKDB_CONFIG))
+    except duckdb.IOException as error:
+        if "lock" in str(error).lower():
+            raise
+        raise explain(error, target) from error
+    except duckdb.Error as error:
+        raise explain(error, target) from error
+
+
+def _remove_store_files(target: str) -> None:
+    for name in (target, f"{target}.wal"):
+        Path(name).unlink(missing_ok=True)
+
+
+def _refuse_foreign(con: duckdb.DuckDBPyConnection, target: str) -> None:
+    if schema_version(con) is not None:
+        return
+    others = [str(name) for _, name, internal in con.execute(sql("store/tables_all")).fetchall()
+              if not internal]
+    if others:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5
+                                         else "")
+        raise ForeignDatabase(
+            f"{target} is another program's database (it has the tables {shown} and no "
+            "hhparse schema): give hhparse a file of its own with --db, or pass "
+            "--allow-other-tables to add hhparse's tables beside them")
+
+
+def verify_store(con: duckdb.DuckDBPyConnection, target: str | Path) -> None:
+    """Read back every block of every table (DuckDB checks each block's checksum as it
+    reads it); a damaged store raises :class:`StoreDamaged` naming the table."""
+    for schema, table, _ in con.execute(sql("store/tables_all")).fetchall():
+        try:
+            con.execute(sql("store/read_back_table"), {"table": f'"{schema}"."{table}"'}
+                        ).fetchall()
+        except duckdb.Error as error:
+            detail = f"table {table}: {' '.join(str(error).split())}"
+            raise StoreDamaged(damaged_message(target, detail)) from error
 
 
 def _check_readable(con: duckdb.DuckDBPyConnection, target: str) -> None:

@@ -1,0 +1,111 @@
+"""Clean stops: Ctrl-C (SIGINT) and SIGTERM end a command without a traceback, never in
+the middle of a write.
+
+The command line calls :func:`install`: from then on either signal raises :class:`Stopped`
+wherever the program is, which is right for everything that only reads or writes a file
+it renames into place at the end. Code that writes a database runs inside
+:func:`graceful`: there the first signal only raises a flag, and the code calls
+:func:`check` where nothing is half done (an ingest between two batches) to stop by
+raising :class:`Stopped`; a second signal does not wait. Worker processes start with
+:func:`worker_init`: they ignore SIGINT (their parent decides) and, on Linux, die with
+their parent whatever kills it (a parent-death signal).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Final
+
+EXIT_CODES: Final = {signal.SIGINT: 130, signal.SIGTERM: 143}
+"""The shell's convention: 128 + the signal's number."""
+_PR_SET_PDEATHSIG: Final = 1
+
+
+class Stopped(BaseException):
+    """A stop asked for by a signal (a BaseException, like KeyboardInterrupt: no
+    ``except Exception`` swallows it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def signal_name(self) -> str:
+        return signal.Signals(self.signum).name
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES.get(signal.Signals(self.signum), 128 + self.signum)
+
+
+_requested: list[int] = []
+_deferring: list[bool] = []
+
+
+def requested() -> int | None:
+    """The signal that asked for a stop, if one did."""
+    return _requested[0] if _requested else None
+
+
+def check() -> None:
+    """Raise :class:`Stopped` when a stop was asked for."""
+    if _requested:
+        raise Stopped(_requested[0])
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    first = not _requested
+    _requested.append(signum)
+    if first and _deferring:
+        return  # honoured at the next check()
+    raise Stopped(signum)
+
+
+def install() -> None:
+    """SIGINT and SIGTERM raise :class:`Stopped` from now on (main thread only)."""
+    if threading.current_thread() is threading.main_thread():
+        for number in EXIT_CODES:
+            signal.signal(number, _on_signal)
+
+
+@contextmanager
+def graceful() -> Iterator[None]:
+    """Inside, the first SIGINT or SIGTERM waits for the next :func:`check`; the handlers
+    in place before come back after (a stop asked for and not honoured is forgotten:
+    the work it would have stopped is done)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, _on_signal) for number in EXIT_CODES}
+    _requested.clear()
+    _deferring.append(True)
+    try:
+        yield
+    finally:
+        _deferring.pop()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if not _deferring:
+            _requested.clear()
+
+
+def worker_init(parent: int) -> None:
+    """A worker process: Ctrl-C is for its parent; it dies with ``parent`` (Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            return
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
