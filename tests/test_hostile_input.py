@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import os
 import random
+import shutil
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ import pytest
 
 from hhparse import sources
 from hhparse.check import CheckReport, check_paths
+from hhparse.cli.ingest import unknown_format_line
 from hhparse.ingest import IngestSummary, ingest, scan
 from hhparse.ingest import run as ingest_run
 from hhparse.parsers.base import MAX_JUNK_CHARS, MAX_LINE_CHARS
@@ -61,6 +63,26 @@ def test_a_binary_file_is_reported_as_not_a_hand_history(tmp_path: Path) -> None
     assert [problem.code for problem in report.file_problems] == ["unknown_format"]
     summary = ingested(tmp_path, noise, SAMPLES / "razz.txt")
     assert summary.accepted == RAZZ_HANDS and summary.junk_items >= 1
+    assert summary.unknown_format == [str(noise)]
+    assert summary.as_dict()["files_unknown_format"] == 1
+
+
+def test_ingest_names_the_files_of_an_unknown_format_and_not_the_blank_ones(
+    tmp_path: Path,
+) -> None:
+    notes = [tmp_path / f"notes{number}.txt" for number in range(7)]
+    for number, path in enumerate(notes):
+        path.write_text(f"my session notes, day {number}\n", encoding="utf-8")
+    (tmp_path / "blank.txt").write_bytes(b" \r\n\n\t\n")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    shutil.copy(SAMPLES / "razz.txt", tmp_path / "razz.txt")
+    summary = ingested(tmp_path, tmp_path)
+    assert summary.unknown_format == [str(path) for path in notes]
+    line = unknown_format_line(summary.unknown_format)
+    assert line.startswith("7 file(s) of an unknown format") and "2 more" in line
+    assert str(notes[0]) in line and str(notes[6]) not in line
+    again = ingested(tmp_path, tmp_path)  # unchanged files are not read, nor named, again
+    assert again.unknown_format == [] and again.files_unchanged == 10
 
 
 def test_an_empty_file_is_reported_as_empty(tmp_path: Path) -> None:

@@ -102,6 +102,18 @@ def stopped_line(stop: IngestStopped) -> str:
             "same command again to read the rest.")
 
 
+UNKNOWN_NAMES_SHOWN = 5
+
+
+def unknown_format_line(paths: list[str]) -> str:
+    """The files of no known format, the first few by name (all are in `--json`)."""
+    names = ", ".join(paths[:UNKNOWN_NAMES_SHOWN])
+    more = len(paths) - UNKNOWN_NAMES_SHOWN
+    tail = f" and {more} more (`--json` lists them all)" if more > 0 else ""
+    return (f"{len(paths)} file(s) of an unknown format, kept as junk: {names}{tail}. "
+            "`hhparse check FILE` says more.")
+
+
 def _report(summary: IngestSummary, database: Path, as_json: bool) -> None:
     from rich.console import Console
 
@@ -109,6 +121,8 @@ def _report(summary: IngestSummary, database: Path, as_json: bool) -> None:
         typer.echo(json.dumps(summary.as_dict(), indent=2))
     else:
         Console().print(_summary_table(summary))
+    if summary.unknown_format and not as_json:
+        typer.echo(unknown_format_line(summary.unknown_format))
     for message in summary.errors:  # whole lines (rich would wrap them)
         typer.echo(f"Error: {' '.join(message.split())}", err=True)
     for check in summary.unhealthy:
@@ -158,8 +172,8 @@ def _summary_table(summary: IngestSummary) -> Table:
     table.add_column("")
     table.add_column("count", justify="right")
     for key in ("files_seen", "files_read", "files_resumed", "files_unchanged", "files_failed",
-                "hands_found", "accepted", "rejected", "duplicate", "unsupported",
-                "junk_items", "seconds", "hands_per_second"):
+                "files_unknown_format", "hands_found", "accepted", "rejected", "duplicate",
+                "unsupported", "junk_items", "seconds", "hands_per_second"):
         table.add_row(key.replace("_", " "), str(data[key]))
     for code, count in data["problems"].items():
         table.add_row(f"problem {code}", str(count))

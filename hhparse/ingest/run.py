@@ -104,6 +104,8 @@ class IngestSummary:
     seconds: float = 0.0
     problems: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
+    unknown_format: list[str] = field(default_factory=list)
+    """The files read that hold no hand history hhparse knows (stored as junk)."""
     integrity: list[CheckResult] = field(default_factory=list)
     """The integrity checks (`hhparse doctor`) over the sources this ingest stored into."""
 
@@ -123,6 +125,7 @@ class IngestSummary:
             "files_read": self.files_read,
             "files_resumed": self.files_resumed,
             "files_failed": self.files_failed,
+            "files_unknown_format": len(self.unknown_format),
             "hands_found": self.hands_found,
             "accepted": self.accepted,
             "rejected": self.rejected,
@@ -133,6 +136,7 @@ class IngestSummary:
             "hands_per_second": round(self.hands_per_second, 1),
             "problems": dict(sorted(self.problems.items())),
             "errors": list(self.errors),
+            "unknown_format_files": list(self.unknown_format),
             "integrity": {check.name: check.offending for check in self.integrity},
         }
 
@@ -439,6 +443,8 @@ def _source_tasks(
         if start > 0:
             summary.files_resumed += 1
         summary.files_read += 1
+        if found.site is None and not found.blank:
+            summary.unknown_format.append(source.path)
         yield from _parts(source, source_id, data, found, start)
 
 

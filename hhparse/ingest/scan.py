@@ -116,6 +116,8 @@ class Scan:
     """Line breaks in those bytes."""
     encoding: str
     site: Site | None
+    blank: bool
+    """Nothing but whitespace (an empty file included)."""
 
 
 def scan(source: Bytes, prefix_at: int) -> Scan:
@@ -126,7 +128,9 @@ def scan(source: Bytes, prefix_at: int) -> Scan:
     whole = hashlib.sha256()
     prefix_state = whole.copy() if prefix_at == 0 else None
     lines = 0
+    blank = True
     for offset, piece in pieces(source):
+        blank = blank and (not piece or piece.isspace())
         inside = prefix_at - offset  # how much of the piece is before prefix_at
         if prefix_state is None and inside <= len(piece):
             whole.update(piece[:inside])
@@ -142,7 +146,7 @@ def scan(source: Bytes, prefix_at: int) -> Scan:
     return Scan(sha256=whole.hexdigest(),
                 prefix_sha256=prefix_state.hexdigest() if prefix_state is not None else None,
                 prefix_state=prefix_state, lines_before_prefix=lines, encoding=encoding,
-                site=site)
+                site=site, blank=blank)
 
 
 def _later(source: Bytes, encoding: str) -> Callable[[], Iterator[bytes]]:
