@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
-from hhparse.parsers.sites import Site, detect_site
+from hhparse.parsers.sites import Site, detect_site, file_context, with_context
 from hhparse.replay import ReplayResult, replay_hand
 
 
@@ -45,10 +45,11 @@ def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
             size=len(data),
         )
     split = split_blocks(data, file, site.is_start, prefixes=site.prefixes)
-    hands = tuple(replay_hand(site.parse_block(block)) for block in split.blocks)
+    blocks = with_context(split.blocks, file_context(site, data))
+    hands = tuple(replay_hand(site.parse_block(block)) for block in blocks)
     return FileResult(
         file=file, site=site.name, encoding=split.encoding, hands=hands, junk=split.junk,
-        blocks=split.blocks, size=len(data),
+        blocks=blocks, size=len(data),
     )
 
 

@@ -23,6 +23,18 @@ def corpus_files(pattern: str) -> list[Path]:
     return sorted(FPDB.glob(pattern)) if FPDB.is_dir() else []
 
 
+def assert_agrees_with_fpdb(hand: Any, expected: dict[str, dict[str, object]]) -> None:
+    """Our nets, collections, showdown facts, seats and stacks are fpdb's (``.hp``)."""
+    ours = {player.player: player for player in hand.players}
+    for player, facts in expected.items():
+        mine = ours[player]
+        assert mine.net == facts["totalProfit"], player
+        assert mine.collected == facts["winnings"], player
+        assert mine.went_to_showdown == bool(facts["sawShowdown"]), player
+        assert mine.won_at_showdown == (float(str(facts["wonAtSD"])) > 0), player
+        assert mine.seat == facts["seatNo"] and mine.starting_stack == facts["startCash"]
+
+
 def load_sidecar(path: Path) -> Any:
     """fpdb's expected results (Python-2 reprs) as plain data, never evaluated."""
     text = path.read_text(encoding="utf-8")

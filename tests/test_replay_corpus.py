@@ -13,7 +13,7 @@ import pytest
 
 from hhparse.pipeline import FileResult, read_file
 from hhparse.replay import Status
-from tests.corpus import FPDB, load_sidecar, needs_corpus
+from tests.corpus import FPDB, assert_agrees_with_fpdb, load_sidecar, needs_corpus
 
 pytestmark = needs_corpus
 
@@ -114,14 +114,7 @@ def test_nets_collections_and_showdowns_agree_with_fpdb(name: str) -> None:
     expected: dict[str, dict[str, object]] = load_sidecar(FPDB / (name + ".hp"))
     hand = replayed(name).hands[0]
     assert hand.status is Status.ACCEPTED
-    ours = {p.player: p for p in hand.players}
-    for player, facts in expected.items():
-        mine = ours[player]
-        assert mine.net == facts["totalProfit"], player
-        assert mine.collected == facts["winnings"], player
-        assert mine.went_to_showdown == bool(facts["sawShowdown"]), player
-        assert mine.won_at_showdown == (float(str(facts["wonAtSD"])) > 0), player
-        assert mine.seat == facts["seatNo"] and mine.starting_stack == facts["startCash"]
+    assert_agrees_with_fpdb(hand, expected)
 
 
 def test_sidecars_are_found() -> None:

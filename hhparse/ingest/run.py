@@ -45,7 +45,7 @@ from hhparse.ingest.scan import (
 )
 from hhparse.ingest.work import Part, PartResult, Task, TaskResult, run_task
 from hhparse.parsers.base import split_blocks
-from hhparse.parsers.sites import Site
+from hhparse.parsers.sites import Site, with_context
 from hhparse.sources import Source, SourceError, expand
 from hhparse.sqlfiles import sql
 from hhparse.stops import Stopped
@@ -455,7 +455,7 @@ def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int
     recent = time.time() - source.mtime < RECENT_SECONDS and source.member is None
     tasks = _windows(data, found, start)
     if tasks is None:
-        tasks = _split_here(data.read(0, data.size), source.path, site, start)
+        tasks = _split_here(data.read(0, data.size), source.path, site, start, found.context)
     hasher = found.prefix_state.copy() if start else hashlib.sha256()
     line = 1 + found.lines_before_prefix  # the line the next window starts on
     for number, (begin, end, task_fields) in enumerate(tasks):
@@ -468,7 +468,7 @@ def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int
         task = Part(
             source_id=source_id, path=source.path, site=site.name if site else "",
             encoding=found.encoding, end_offset=end, last_of_file=last,
-            defer_incomplete_tail=last and recent,
+            defer_incomplete_tail=last and recent, context=found.context,
             **task_fields,
         )
         finish = _Finish(
@@ -501,11 +501,13 @@ def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
             for begin, end in pairwise(cuts(data, start, starts, BATCH_HANDS))]
 
 
-def _split_here(data: bytes, path: str, site: Site | None, start: int) -> list[_Planned]:
+def _split_here(data: bytes, path: str, site: Site | None, start: int, context: str
+                ) -> list[_Planned]:
     """Split the whole file in this process (UTF-16 files, unknown formats)."""
     split = split_blocks(data, path, site.is_start if site else _never,
                          prefixes=site.prefixes if site else ())
-    blocks = [block for block in split.blocks if block.byte_offset >= start]
+    blocks = [block for block in with_context(split.blocks, context)
+              if block.byte_offset >= start]
     junk = [item for item in split.junk if item.byte_offset >= start]
     chunks = [blocks[i : i + BATCH_HANDS] for i in range(0, len(blocks), BATCH_HANDS)] or [[]]
     planned: list[_Planned] = []

@@ -25,7 +25,7 @@ from typing import Any, Final, Protocol
 
 from hhparse import sources
 from hhparse.parsers.base import decode
-from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site_in_pieces
+from hhparse.parsers.sites import SNIFF_BYTES, Site, detect_site_in_pieces, file_context
 from hhparse.sources import Source, SourceError, too_large
 
 PIECE_BYTES: Final = 8 << 20
@@ -118,6 +118,8 @@ class Scan:
     site: Site | None
     blank: bool
     """Nothing but whitespace (an empty file included)."""
+    context: str = ""
+    """What the file says once for all its hands (``sites.file_context``)."""
 
 
 def scan(source: Bytes, prefix_at: int) -> Scan:
@@ -146,7 +148,7 @@ def scan(source: Bytes, prefix_at: int) -> Scan:
     return Scan(sha256=whole.hexdigest(),
                 prefix_sha256=prefix_state.hexdigest() if prefix_state is not None else None,
                 prefix_state=prefix_state, lines_before_prefix=lines, encoding=encoding,
-                site=site, blank=blank)
+                site=site, blank=blank, context=file_context(site, head))
 
 
 def _later(source: Bytes, encoding: str) -> Callable[[], Iterator[bytes]]:

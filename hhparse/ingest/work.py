@@ -43,6 +43,8 @@ class Part:
     """Where ``raw`` starts in the file."""
     base_line: int = 1
     """The file's line number of the first line of ``raw``."""
+    context: str = ""
+    """What the file says once for all its hands (:attr:`HandBlock.context`)."""
 
     @property
     def size(self) -> int:
@@ -139,7 +141,8 @@ def _blocks_of(task: Part) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
     lines = task.base_line - 1
     blocks = tuple(
         replace(block, byte_offset=block.byte_offset + task.base_offset, line=block.line + lines,
-                line_numbers=tuple(number + lines for number in block.line_numbers))
+                line_numbers=tuple(number + lines for number in block.line_numbers),
+                context=task.context)
         for block in split.blocks
     )
     junk = tuple(

@@ -261,6 +261,9 @@ class HandBlock:
     """The non-blank lines, cleaned (:func:`clean_line`)."""
     line_numbers: tuple[int, ...]
     """The file line number of each entry of ``lines``."""
+    context: str = ""
+    """What the file says once for all its hands (Merge's ``<description>``: the game and
+    the stakes), given to every block of the file."""
 
     @property
     def text(self) -> str:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from hhparse.parsers import fulltilt, kingsclub, phh, pokerstars, winamax
+from hhparse.parsers import fulltilt, kingsclub, merge, phh, pokerstars, winamax
 from hhparse.parsers.base import HandBlock, decode
 from hhparse.phh import settle as phh_settle
 from hhparse.records import Hand
@@ -20,6 +20,22 @@ class Site:
     parse_block: Callable[[HandBlock], Hand]
     prefixes: tuple[str, ...] = ()
     """Every hand-start line begins with one of these (lets the splitter skip the rest)."""
+    context_of: Callable[[str], str] | None = None
+    """The file's text (its first SNIFF_BYTES decoded) -> what every hand block of it needs
+    (:attr:`HandBlock.context`); None: a hand block stands alone."""
+
+
+def file_context(site: Site | None, head: bytes) -> str:
+    """What the site reads once per file, from the file's first SNIFF_BYTES."""
+    if site is None or site.context_of is None:
+        return ""
+    return site.context_of(decode(head[:SNIFF_BYTES]).text)
+
+
+def with_context(blocks: Iterable[HandBlock], context: str) -> tuple[HandBlock, ...]:
+    if not context:
+        return tuple(blocks)
+    return tuple(replace(block, context=context) for block in blocks)
 
 
 SITES: tuple[Site, ...] = (
@@ -38,6 +54,10 @@ SITES: tuple[Site, ...] = (
     Site(
         name=kingsclub.SITE, is_start=kingsclub.is_start, parse_block=kingsclub.parse_block,
         prefixes=(kingsclub.PREFIX,),
+    ),
+    Site(
+        name=merge.SITE, is_start=merge.is_start, parse_block=merge.parse_block,
+        prefixes=(merge.PREFIX,), context_of=merge.file_description,
     ),
     # PHH (TOML): a .phh hand opens at its variant line, a .phhs hand at its table header.
     Site(name="phh", is_start=phh.is_hand_start, parse_block=phh_settle.parse_block),

@@ -91,6 +91,8 @@ def _replay(hand: Hand, variant: Variant, log: ProblemLog) -> ReplayResult:
     replay.run()
     rooms.return_uncalled_bet(replay)
     rooms.charge_unprinted_dead_blinds(replay)
+    rooms.derive_pot_and_rake(replay)
+    hand = replay.hand
     pots = settle(replay)
     showdown = len(replay.active_in_hand()) > 1
     players = _player_results(replay, showdown)

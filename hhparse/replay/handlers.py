@@ -554,7 +554,7 @@ def _is_capped(r: Replay, round_: RoundState) -> bool:
     cap = r.variant.policies.cap
     if not _is_limit(r) or cap.bets_per_round is None:
         return False
-    if cap.heads_up_uncapped and len(r.active_in_hand()) <= 2:
+    if (cap.heads_up_uncapped or r.room.heads_up_uncapped) and len(r.active_in_hand()) <= 2:
         return False
     return round_.bets >= cap.bets_per_round
 

@@ -12,7 +12,7 @@ The summary of some rooms prints each seat's net and final stack (KingsClub):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from hhparse.records import Kind
@@ -39,6 +39,15 @@ class RoomRules:
     """3rd street: the first raise goes to the bring-in plus one small bet, whether or not
     the bring-in was completed first (KingsClub: bring-in 33.16, completion to 44, raise
     to 77.16, re-raise to 121.16)."""
+    heads_up_uncapped: bool = False
+    """Fixed limit: no cap on the raises when two players are left (Robert's Rules; Merge
+    deals six raises heads-up). Else the variant's policy decides."""
+    collects_include_uncalled: bool = False
+    """With ``prints_uncalled_returns`` False: the winner's collection includes the uncalled
+    bet he gets back (Merge: a folded-to bet comes back inside the winner's amount)."""
+    prints_pot_and_rake: bool = True
+    """False: no total pot and no rake are printed (Merge): the pot is what the players put
+    in, the rake what it holds beyond what they collect (never below zero)."""
     limit_short_all_in: ShortAllIn = ShortAllIn.LEVEL_STAYS
     """Fixed limit after an all-in for less than a full step (RULES.md): PokerStars keeps
     the betting level; TDA/Robert's rooms count half a step or more as a full bet. A user's
@@ -53,7 +62,16 @@ KINGSCLUB: Final = RoomRules(
     stud_raise_from_bring_in=True,
 )
 
-ROOMS: Final[dict[str, RoomRules]] = {"kingsclub": KINGSCLUB}
+MERGE: Final = RoomRules(
+    heads_up_uncapped=True,
+    prints_uncalled_returns=False,
+    collects_include_uncalled=True,
+    prints_pot_and_rake=False,
+    # a 7th-street all-in of 185 over a 400 bet (step 200) let the next raise go to 785
+    limit_short_all_in=ShortAllIn.HALF_BET_IS_FULL,
+)
+
+ROOMS: Final[dict[str, RoomRules]] = {"kingsclub": KINGSCLUB, "merge": MERGE}
 DEFAULT: Final = RoomRules()
 
 
@@ -75,6 +93,25 @@ def return_uncalled_bet(r: Replay) -> None:
     top.contributed -= excess
     top.remaining += excess
     r.uncalled[top.name] = excess
+    if r.room.collects_include_uncalled and top.collected >= excess:
+        top.collected -= excess
+
+
+def derive_pot_and_rake(r: Replay) -> None:
+    """The room prints no pot and no rake: the pot is what the players put in, the rake
+    what is left of it after the collections; collections beyond the pot are an error."""
+    if r.room.prints_pot_and_rake or r.hand.summary.total_pot is not None:
+        return
+    contributed = sum(p.contributed for p in r.players.values())
+    collected = sum(p.collected for p in r.players.values())
+    if collected > contributed:
+        r.log.error(
+            "collected_mismatch", r.hand.summary.line,
+            f"{r.money(collected)} collected, but the players put in {r.money(contributed)}",
+        )
+    summary = replace(r.hand.summary, total_pot=contributed,
+                      rake=max(contributed - collected, 0))
+    r.hand = replace(r.hand, summary=summary)
 
 
 def charge_unprinted_dead_blinds(r: Replay) -> None:
