@@ -23,6 +23,51 @@ def corpus_files(pattern: str) -> list[Path]:
     return sorted(FPDB.glob(pattern)) if FPDB.is_dir() else []
 
 
+SIDECAR_SUFFIXES = (".hp", ".hands", ".gt")
+
+
+def room_hand_files(room: str) -> set[str]:
+    """The corpus files of a room (``Merge``, ``OnGame`` ...) that hold hands, by their
+    path under fpdb/ (fpdb's sidecars left out)."""
+    return {str(path.relative_to(FPDB)) for path in FPDB.glob(f"*/{room}/**/*")
+            if path.is_file() and path.suffix not in SIDECAR_SUFFIXES}
+
+
+def room_sidecars(room: str) -> list[str]:
+    """The room's corpus files that have fpdb's expected results (``.hp``) beside them."""
+    return sorted(str(path.relative_to(FPDB))[: -len(".hp")]
+                  for path in FPDB.glob(f"*/{room}/**/*.hp")) if FPDB.is_dir() else []
+
+
+def assert_read_and_judged(name: str, accepted: int, rejected: int, unsupported: int) -> Any:
+    """A corpus file read and replayed: its statuses counted as expected, no line left
+    unread, every accepted hand balanced (nets + rake = 0, rake >= 0). The result."""
+    from hhparse.pipeline import read_file
+    from hhparse.replay import Status
+
+    result = read_file(FPDB / name)
+    counted = [hand.status for hand in result.hands]
+    assert (counted.count(Status.ACCEPTED), counted.count(Status.REJECTED),
+            counted.count(Status.UNSUPPORTED)) == (accepted, rejected, unsupported)
+    assert [problem for hand in result.hands for problem in hand.problems
+            if problem.code == "unknown_line"] == []
+    for hand in result.hands:
+        if hand.status is Status.ACCEPTED:
+            assert sum(player.net for player in hand.players) + hand.rake == 0
+            assert hand.rake >= 0
+    return result
+
+
+def assert_sidecar_agrees(name: str) -> None:
+    """The file's first hand is accepted and agrees with fpdb's ``.hp``."""
+    from hhparse.pipeline import read_file
+    from hhparse.replay import Status
+
+    hand = read_file(FPDB / name).hands[0]
+    assert hand.status is Status.ACCEPTED
+    assert_agrees_with_fpdb(hand, load_sidecar(FPDB / (name + ".hp")))
+
+
 def assert_agrees_with_fpdb(hand: Any, expected: dict[str, dict[str, object]]) -> None:
     """Our nets, collections, showdown facts, seats and stacks are fpdb's (``.hp``)."""
     ours = {player.player: player for player in hand.players}

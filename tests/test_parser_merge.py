@@ -18,10 +18,16 @@ from hhparse.ingest import run as ingest_run
 from hhparse.parsers.base import split_blocks
 from hhparse.parsers.merge import file_description, is_start, parse_block
 from hhparse.parsers.sites import detect_site
-from hhparse.pipeline import FileResult, read_bytes, read_file
+from hhparse.pipeline import FileResult, read_bytes
 from hhparse.records import Kind
 from hhparse.replay import Status
-from tests.corpus import FPDB, assert_agrees_with_fpdb, load_sidecar, needs_corpus
+from tests.corpus import (
+    assert_read_and_judged,
+    assert_sidecar_agrees,
+    needs_corpus,
+    room_hand_files,
+    room_sidecars,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "merge"
 TWO_HANDS = FIXTURES / "description_once_for_two_hands.txt"
@@ -218,14 +224,9 @@ CORPUS = [
 """(file, accepted, rejected, unsupported): the cancelled hand is the one defective hand;
 half-pot limit, hold'em and Omaha are kept unsupported."""
 
-SIDECAR_SUFFIXES = (".hp", ".hands", ".gt")
-
-
 @needs_corpus
 def test_the_table_lists_every_merge_hand_file() -> None:
-    on_disk = {str(path.relative_to(FPDB)) for path in FPDB.glob("*/Merge/**/*")
-               if path.is_file() and path.suffix not in SIDECAR_SUFFIXES}
-    assert on_disk == {name for name, *_ in CORPUS}
+    assert room_hand_files("Merge") == {name for name, *_ in CORPUS}
 
 
 @needs_corpus
@@ -233,32 +234,19 @@ def test_the_table_lists_every_merge_hand_file() -> None:
 def test_every_corpus_hand_is_read_and_judged(
     name: str, accepted: int, rejected: int, unsupported: int
 ) -> None:
-    result = read_file(FPDB / name)
-    counted = [hand.status for hand in result.hands]
-    assert (counted.count(Status.ACCEPTED), counted.count(Status.REJECTED),
-            counted.count(Status.UNSUPPORTED)) == (accepted, rejected, unsupported)
-    assert [problem for hand in result.hands for problem in hand.problems
-            if problem.code == "unknown_line"] == []
+    result = assert_read_and_judged(name, accepted, rejected, unsupported)
     assert len(result.junk) == 1 and result.junk[0].text.startswith("<description ")
-    for hand in result.hands:
-        if hand.status is Status.ACCEPTED:
-            assert sum(player.net for player in hand.players) + hand.rake == 0
-            assert hand.rake >= 0
     if rejected:
         assert errors(result) == {"hand_cancelled"}
 
 
-MERGE_SIDECARS = sorted(str(path.relative_to(FPDB))[: -len(".hp")]
-                        for path in FPDB.glob("*/Merge/**/*.hp")) if FPDB.is_dir() else []
+MERGE_SIDECARS = room_sidecars("Merge")
 
 
 @needs_corpus
 @pytest.mark.parametrize("name", MERGE_SIDECARS)
 def test_nets_collections_and_showdowns_agree_with_fpdb(name: str) -> None:
-    expected: dict[str, dict[str, object]] = load_sidecar(FPDB / (name + ".hp"))
-    hand = read_file(FPDB / name).hands[0]
-    assert hand.status is Status.ACCEPTED
-    assert_agrees_with_fpdb(hand, expected)
+    assert_sidecar_agrees(name)
 
 
 @needs_corpus

@@ -143,29 +143,35 @@ def file_description(head: str) -> str:
 
 
 @dataclass(slots=True)
-class _Element:
+class StartTag:
+    """An XML start tag with its attributes and the line it is on (shared by the XML
+    readers: Merge, Boss)."""
+
     tag: str
     attributes: dict[str, str]
     line: int
 
 
-class _Unreadable(Exception):
+class Unreadable(Exception):
+    """A hand an XML reader cannot read: the line (in the block), the code, the message."""
+
     def __init__(self, line: int, code: str, message: str) -> None:
         super().__init__(message)
         self.line, self.code, self.message = line, code, message
 
 
-def _elements(text: str) -> list[_Element]:
-    """The start tags of ``text`` (a description and one game), in order, with the line of
-    each (1-based in ``text``). A DTD is refused: nothing is ever expanded."""
-    found: list[_Element] = []
+def xml_start_tags(text: str) -> list[StartTag]:
+    """The start tags of ``text`` (an XML fragment: one hand, or a file's header), in
+    order, with the line of each (1-based in ``text``), inside a made-up root element. A
+    DTD is refused: nothing is ever expanded."""
+    found: list[StartTag] = []
     parser = expat.ParserCreate()
 
     def start(tag: str, attributes: dict[str, str]) -> None:
-        found.append(_Element(tag, attributes, parser.CurrentLineNumber))
+        found.append(StartTag(tag, attributes, parser.CurrentLineNumber))
 
     def refuse_dtd(*_: object) -> None:
-        raise _Unreadable(parser.CurrentLineNumber, "unreadable_header",
+        raise Unreadable(parser.CurrentLineNumber, "unreadable_header",
                           "a document type declaration (refused: entities are never expanded)")
 
     parser.StartElementHandler = start
@@ -174,7 +180,7 @@ def _elements(text: str) -> list[_Element]:
     try:
         parser.Parse(f"<r>{text}</r>", True)
     except expat.ExpatError as error:
-        raise _Unreadable(error.lineno, "hand_incomplete",
+        raise Unreadable(error.lineno, "hand_incomplete",
                           f"the hand's XML breaks off or is malformed: {error}") from None
     return found
 
@@ -183,7 +189,7 @@ def parse_block(block: HandBlock) -> Hand:
     reader = _Reader(block)
     try:
         return reader.read()
-    except _Unreadable as error:
+    except Unreadable as error:
         return reader.unreadable(error)
 
 
@@ -199,28 +205,28 @@ class _Game:  # mutable: a hand may learn its stakes from its play
 
 def _game_of(description: str, game: dict[str, str], line: int) -> _Game:
     """The hand's game from the file's description (and a mixed game's ``multigametype``)."""
-    attributes = _elements(description)[1].attributes if description else {}
+    attributes = xml_start_tags(description)[1].attributes if description else {}
     kind = attributes.get("type", "")
     tournament = kind.endswith(" Tournament")
     kind = kind.removesuffix(" Tournament")
     if not kind:
-        raise _Unreadable(line, "unreadable_header",
+        raise Unreadable(line, "unreadable_header",
                           "no <description> before the hands: the game is not known")
     stakes_text = attributes.get("stakes", "")
     limit = stakes_text.split("(")[0].split("$")[0].strip()
     structure = STRUCTURES.get(limit)
     if limit not in STRUCTURES:
-        raise _Unreadable(line, "unreadable_header", f"unknown betting limit {stakes_text!r}")
+        raise Unreadable(line, "unreadable_header", f"unknown betting limit {stakes_text!r}")
     mixed = kind if kind in _MIXES else None
     if mixed is not None:
         code = game.get("multigametype", "")
         if code not in MIXED_GAMES:
-            raise _Unreadable(line, "unreadable_header", f"unknown mixed game {code!r} in {kind}")
+            raise Unreadable(line, "unreadable_header", f"unknown mixed game {code!r} in {kind}")
         variant_id = MIXED_GAMES[code]
     elif kind in GAMES:
         variant_id = GAMES[kind]
     else:
-        raise _Unreadable(line, "unreadable_header", f"unknown game {kind!r}")
+        raise Unreadable(line, "unreadable_header", f"unknown game {kind!r}")
     if structure is None:
         variant_id = None
     numbers = [parse_amount(amount) for amount in re.findall(r"\$([\d.]+)", stakes_text)]
@@ -271,10 +277,10 @@ class _Reader:
         return numbers[min(max(line, 1), len(numbers)) - 1] if numbers else self.block.line
 
     def read(self) -> Hand:
-        elements = _elements(self.block.text)
+        elements = xml_start_tags(self.block.text)
         games = [element for element in elements if element.tag == "game"]
         if not games:
-            raise _Unreadable(1, "unreadable_header", "no <game> element")
+            raise Unreadable(1, "unreadable_header", "no <game> element")
         game = games[0]
         self.hand_id = game.attributes.get("id", "")
         self.game = _game_of(self.block.context, game.attributes, game.line)
@@ -284,10 +290,10 @@ class _Reader:
             return self._hand(game, None, ended=True)
         dealer: int | None = None
         round_id = ""
-        round_elements: list[_Element] = []
+        round_elements: list[StartTag] = []
         for element in elements[elements.index(game) + 1:]:
             if element.tag == "players":
-                dealer = _int(element.attributes.get("dealer"))
+                dealer = int_or_none(element.attributes.get("dealer"))
             elif element.tag == "player":
                 self._player(element)
             elif element.tag == "round":
@@ -317,7 +323,7 @@ class _Reader:
         elif big:
             small = big[0].amount // 2
         else:
-            raise _Unreadable(line, "stakes_unknown", "the file's description prints no bet "
+            raise Unreadable(line, "stakes_unknown", "the file's description prints no bet "
                               "sizes and nobody bets in this hand: the stakes are not known")
         small = small or 0
         self._problem(line, "stakes_from_play", "the file's description prints no bet sizes: "
@@ -326,9 +332,9 @@ class _Reader:
 
     # --- seats ------------------------------------------------------------------------
 
-    def _player(self, element: _Element) -> None:
+    def _player(self, element: StartTag) -> None:
         attributes = element.attributes
-        seat = _int(attributes.get("seat"))
+        seat = int_or_none(attributes.get("seat"))
         name = attributes.get("nickname", "")
         if seat is None or not name:
             self._problem(element.line, "unknown_line", f"a player without seat or name: "
@@ -343,7 +349,7 @@ class _Reader:
 
     # --- rounds -----------------------------------------------------------------------
 
-    def _round(self, round_id: str, elements: list[_Element]) -> None:
+    def _round(self, round_id: str, elements: list[StartTag]) -> None:
         if not round_id:
             return
         streets = STUD_ROUNDS if self.stud else DRAW_ROUNDS
@@ -385,8 +391,8 @@ class _Reader:
 
     # --- events -----------------------------------------------------------------------
 
-    def _event(self, element: _Element, shown: dict[str, _Element],
-               drawn: dict[str, _Element]) -> None:
+    def _event(self, element: StartTag, shown: dict[str, StartTag],
+               drawn: dict[str, StartTag]) -> None:
         attributes = element.attributes
         if element.tag == "winner":
             self._winner(element)
@@ -404,7 +410,7 @@ class _Reader:
         seat = attributes.get("player", "")
         player = self.names.get(seat)
         if player is None:
-            raise _Unreadable(element.line, "actor_not_seated",
+            raise Unreadable(element.line, "actor_not_seated",
                               f"{kind} by seat {seat!r}, where nobody is seated")
         amount = self._amount(attributes["amount"], element.line) if "amount" in attributes else 0
         if kind in FORCED or kind == "RETURN_BLIND":
@@ -464,8 +470,8 @@ class _Reader:
         self.actions.append(Action(line=line, street=self.street, kind=kind, player=player,
                                    amount=amount, to=to, all_in=True))
 
-    def _draw(self, line: int, player: str, text: str, drawn: _Element | None) -> None:
-        count = _int(text)
+    def _draw(self, line: int, player: str, text: str, drawn: StartTag | None) -> None:
+        count = int_or_none(text)
         if count is None:
             self.problems.append(ParseProblem(line=line, code="unknown_line",
                                               message=f"a draw of {text!r} cards"))
@@ -491,7 +497,7 @@ class _Reader:
                                    kind=Kind.DEALT, player=player, cards=kept, new_cards=new))
         self.held[player] = list(after)
 
-    def _show(self, line: int, player: str, kind: Kind, cards: _Element | None) -> None:
+    def _show(self, line: int, player: str, kind: Kind, cards: StartTag | None) -> None:
         shown = self._cards(cards) if cards is not None else ()
         if kind is Kind.MUCK and not shown:  # the winner of a folded game keeps his cards
             self.actions.append(Action(line=line, street=SHOWDOWN_STREET, kind=Kind.NO_SHOW,
@@ -511,29 +517,29 @@ class _Reader:
                                        player=player, cards=cards))
         self.deferred_shows = []
 
-    def _winner(self, element: _Element) -> None:
+    def _winner(self, element: StartTag) -> None:
         attributes = element.attributes
         line = self.file_line(element.line)
         player = self.names.get(attributes.get("player", ""))
         if player is None:
-            raise _Unreadable(element.line, "actor_not_seated",
+            raise Unreadable(element.line, "actor_not_seated",
                               f"a winner at seat {attributes.get('player')!r}, where nobody sits")
         amount = self._amount(attributes.get("amount", ""), element.line)
         if attributes.get("uncalled") == "true":
             self.actions.append(Action(line=line, street=SHOWDOWN_STREET,
                                        kind=Kind.UNCALLED_RETURN, player=player, amount=amount))
             return
-        number = _int(attributes.get("potnumber")) or 1
+        number = int_or_none(attributes.get("potnumber")) or 1
         pot = "main pot" if number == 1 else f"side pot-{number - 1}"
         self.actions.append(Action(line=line, street=SHOWDOWN_STREET, kind=Kind.COLLECT,
                                    player=player, amount=amount, pot=pot))
 
     # --- cards ------------------------------------------------------------------------
 
-    def _cards(self, element: _Element) -> tuple[Card, ...]:
+    def _cards(self, element: StartTag) -> tuple[Card, ...]:
         return tuple(card for card in self._places(element) if card is not None)
 
-    def _places(self, element: _Element) -> list[Card | None]:
+    def _places(self, element: StartTag) -> list[Card | None]:
         """The cards of a ``<cards>`` element by place (None: face down)."""
         places: list[Card | None] = []
         for text in element.attributes.get("cards", "").split(","):
@@ -548,7 +554,7 @@ class _Reader:
                 places.append(None)
         return places
 
-    def _draw_hole(self, holes: list[_Element]) -> None:
+    def _draw_hole(self, holes: list[StartTag]) -> None:
         for element in holes:
             player = self.names.get(element.attributes.get("player", ""))
             if player is None or player in self.held:
@@ -559,7 +565,7 @@ class _Reader:
             self.actions.append(Action(line=self.file_line(element.line), street=self.street,
                                        kind=Kind.DEALT, player=player, new_cards=cards))
 
-    def _stud_cards(self, listed: list[_Element]) -> None:
+    def _stud_cards(self, listed: list[StartTag]) -> None:
         """Each player's new card(s) of the street: the places beyond those listed before."""
         for element in listed:
             player = self.names.get(element.attributes.get("player", ""))
@@ -581,7 +587,7 @@ class _Reader:
 
     # --- the record -------------------------------------------------------------------
 
-    def _hand(self, game: _Element, dealer: int | None, ended: bool = False) -> Hand:
+    def _hand(self, game: StartTag, dealer: int | None, ended: bool = False) -> Hand:
         assert self.game is not None
         tournament = self.game.tournament
         seats = tuple(self._stack_before_posts(seat) for seat in self.seats) if (
@@ -600,7 +606,7 @@ class _Reader:
             else "USD",
             stakes=self.game.stakes, started_at_text=started_text,
             started_at=_started_at(started_text), table=data[1] if len(data) > 1 else "",
-            max_seats=_int(game.attributes.get("seats")),
+            max_seats=int_or_none(game.attributes.get("seats")),
             button_seat=dealer + 1 if dealer is not None and not self.stud else None,
             tournament=Tournament(tournament_id=data[2].split("-")[0]) if (
                 tournament and len(data) > 2) else None,
@@ -627,14 +633,14 @@ class _Reader:
         try:
             return parse_amount(text, self.decimals)
         except AmountError:
-            raise _Unreadable(line, "bad_amount",
+            raise Unreadable(line, "bad_amount",
                               f"not an amount: {text!r}") from None
 
     def _problem(self, line: int, code: str, message: str) -> None:
         self.problems.append(ParseProblem(line=self.file_line(line), code=code,
                                           message=message))
 
-    def unreadable(self, error: _Unreadable) -> Hand:
+    def unreadable(self, error: Unreadable) -> Hand:
         """A hand whose XML could not be read: rejected with the reason (its game from the
         description, so that a broken draw or stud hand is not taken for another game)."""
         line = self.file_line(error.line)
@@ -643,7 +649,7 @@ class _Reader:
             try:
                 self.game = _game_of(self.block.context,
                                      {"multigametype": mixed.group(1)} if mixed else {}, 1)
-            except _Unreadable:
+            except Unreadable:
                 self.game = None
         return Hand(
             site=SITE, hand_id=self.hand_id or _id_of(self.block), source=self._span(),
@@ -672,7 +678,7 @@ def _id_of(block: HandBlock) -> str:
     return found.group(1) if found else ""
 
 
-def _int(text: str | None) -> int | None:
+def int_or_none(text: str | None) -> int | None:
     return int(text) if text is not None and text.isdigit() else None
 
 

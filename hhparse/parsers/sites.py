@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from hhparse.parsers import fulltilt, kingsclub, merge, phh, pokerstars, winamax
+from hhparse.parsers import (
+    boss,
+    fulltilt,
+    kingsclub,
+    merge,
+    ongame,
+    partypoker,
+    phh,
+    pokerstars,
+    winamax,
+)
 from hhparse.parsers.base import HandBlock, decode
 from hhparse.phh import settle as phh_settle
 from hhparse.records import Hand
@@ -58,6 +68,18 @@ SITES: tuple[Site, ...] = (
     Site(
         name=merge.SITE, is_start=merge.is_start, parse_block=merge.parse_block,
         prefixes=(merge.PREFIX,), context_of=merge.file_description,
+    ),
+    Site(
+        name=boss.SITE, is_start=boss.is_start, parse_block=boss.parse_block,
+        prefixes=boss.PREFIXES,
+    ),
+    Site(
+        name=partypoker.SITE, is_start=partypoker.is_start,
+        parse_block=partypoker.parse_block, prefixes=partypoker.PREFIXES,
+    ),
+    Site(
+        name=ongame.SITE, is_start=ongame.is_start, parse_block=ongame.parse_block,
+        prefixes=ongame.PREFIXES,
     ),
     # PHH (TOML): a .phh hand opens at its variant line, a .phhs hand at its table header.
     Site(name="phh", is_start=phh.is_hand_start, parse_block=phh_settle.parse_block),

@@ -71,7 +71,31 @@ MERGE: Final = RoomRules(
     limit_short_all_in=ShortAllIn.HALF_BET_IS_FULL,
 )
 
-ROOMS: Final[dict[str, RoomRules]] = {"kingsclub": KINGSCLUB, "merge": MERGE}
+BOSS: Final = RoomRules(
+    # No uncalled-bet element exists: hand 2692984519 (Opoker sample) has a 4.00 bet folded
+    # to after the draw, and SHOWDOWN POT 7.75 + RAKE 0.25 = 8.00 is the pot without it; the
+    # winner's WIN (7.75) does not hold it either.
+    prints_uncalled_returns=False,
+)
+
+PARTYPOKER: Final = RoomRules(
+    # Hand 10399817763 (7 stud $0.50/$1): Player8's river bet of $1 is folded to and no line
+    # returns it; his ``wins $13.20 USD`` holds it (the pot of 12.80 less 0.60 rake, plus 1.00).
+    prints_uncalled_returns=False,
+    collects_include_uncalled=True,
+    # No pot, rake or summary line is ever printed: the hand ends at its ``wins`` lines.
+    prints_pot_and_rake=False,
+)
+
+ONGAME: Final = RoomRules(
+    # No uncalled-bet line exists: hand R5-192626403-203 (PL five-card draw) has Player0's
+    # $5 bet after the draw folded to; "Main pot: $11" is the pot without it, and his
+    # collection ($10.45) + rake ($0.55) = $11 does not hold it either (net +$5.45).
+    prints_uncalled_returns=False,
+)
+
+ROOMS: Final[dict[str, RoomRules]] = {"boss": BOSS, "kingsclub": KINGSCLUB, "merge": MERGE,
+                                      "partypoker": PARTYPOKER, "ongame": ONGAME}
 DEFAULT: Final = RoomRules()
 
 
