@@ -94,9 +94,14 @@ def test_windows_tile_the_file_cut_at_hand_starts_or_line_ends_and_stay_bounded(
     assert bounds == sorted(bounds)
     for begin, end in itertools.pairwise(bounds):
         inside = data[begin:end]
-        if end - begin > window * 3 // 2 + 6:  # only when nothing could cut it sooner
+        # a cut is looked for from half a window on, a window at a time (a hand start first,
+        # then a gap, then a line break): longer only when there was no place to cut at all
+        if end - begin > window // 2 + 2 * window + 3:
             assert b"\n" not in inside[window // 2 : -1] and not any(
                 begin + window // 2 <= at < end for at in starts)
+    hands_in = [sum(1 for at in [0, *starts] if begin <= at < end)
+                for begin, end in itertools.pairwise(bounds)]
+    assert max(hands_in, default=0) <= every  # never more hands to a window than asked
     for at in bounds[1:-1]:
         assert at in starts or data[at - 1 : at] == b"\n"  # never inside a CRLF
 

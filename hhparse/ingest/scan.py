@@ -195,10 +195,11 @@ def line_breaks(data: bytes, begin: int, end: int) -> int:
 
 def cuts(source: Bytes, start: int, starts: list[int], every: int,
          max_window: int | None = None) -> list[int]:
-    """Window boundaries from ``start`` to the end: every ``every``-th hand start, and more
+    """Window boundaries from ``start`` to the end: ``every`` hands to a window (``starts``
+    are the hand starts after ``start``, where a hand starts too), and more boundaries
     wherever two would be more than ``max_window`` (MAX_WINDOW_BYTES) apart."""
     window = max_window or MAX_WINDOW_BYTES
-    planned = [start, *starts[every::every], source.size]
+    planned = [start, *starts[every - 1 :: every], source.size]
     bounded = [planned[0]]
     for end in planned[1:]:
         while end - bounded[-1] > window:

@@ -6,8 +6,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from hhparse.parsers import (
+    absolute,
     boss,
+    bovada,
+    everleaf,
     fulltilt,
+    ipoker,
     kingsclub,
     merge,
     ongame,
@@ -15,6 +19,7 @@ from hhparse.parsers import (
     phh,
     pokerstars,
     winamax,
+    winning,
 )
 from hhparse.parsers.base import HandBlock, decode
 from hhparse.phh import settle as phh_settle
@@ -80,6 +85,26 @@ SITES: tuple[Site, ...] = (
     Site(
         name=ongame.SITE, is_start=ongame.is_start, parse_block=ongame.parse_block,
         prefixes=ongame.PREFIXES,
+    ),
+    Site(
+        name=everleaf.SITE, is_start=everleaf.is_start, parse_block=everleaf.parse_block,
+        prefixes=everleaf.PREFIXES,
+    ),
+    Site(
+        name=winning.SITE, is_start=winning.is_start, parse_block=winning.parse_block,
+        prefixes=winning.PREFIXES,
+    ),
+    Site(
+        name=absolute.SITE, is_start=absolute.is_start, parse_block=absolute.parse_block,
+        prefixes=absolute.PREFIXES,
+    ),
+    Site(
+        name=ipoker.SITE, is_start=ipoker.is_start, parse_block=ipoker.parse_block,
+        prefixes=ipoker.PREFIXES, context_of=ipoker.session_header,
+    ),
+    Site(
+        name=bovada.SITE, is_start=bovada.is_start, parse_block=bovada.parse_block,
+        prefixes=bovada.PREFIXES,
     ),
     # PHH (TOML): a .phh hand opens at its variant line, a .phhs hand at its table header.
     Site(name="phh", is_start=phh.is_hand_start, parse_block=phh_settle.parse_block),

@@ -545,9 +545,12 @@ def _raise_from_bring_in(r: Replay, round_: RoundState) -> bool:
 
 
 def _open_pair_showing(r: Replay) -> bool:
+    """4th street: a board shows a pair, or a board was never printed (rooms that print no
+    cards: an open pair there cannot be ruled out, so the big bet is allowed)."""
     if not r.variant.open_pair_big_bet:
         return False
-    return any(boards.has_open_pair(p.up_cards) for p in r.active_in_hand())
+    return any(boards.has_open_pair(p.up_cards) or len(p.up_cards) < 2
+               for p in r.active_in_hand())
 
 
 def _is_capped(r: Replay, round_: RoundState) -> bool:

@@ -94,8 +94,37 @@ ONGAME: Final = RoomRules(
     prints_uncalled_returns=False,
 )
 
+EVERLEAF: Final = RoomRules(
+    # No uncalled-bet line exists, and the win does not hold it: hand 285999807 (7 stud
+    # $0.05/$0.10) has Player3's $0.02 bring-in folded to and "Player3 wins $ 0.02 USD" (the
+    # two antes); his stack goes from $2.62 to $2.63 in the next hand.
+    prints_uncalled_returns=False,
+    # No pot, rake or summary line is ever printed: the hand ends at its ``wins`` lines.
+    prints_pot_and_rake=False,
+)
+
+IPOKER: Final = RoomRules(
+    # Hand 2418630592 (7 stud $0.05/$0.10): komanchi7's 5th-street bet of $0.10 is folded to
+    # and nothing returns it; his win="$0.43" holds it (0.44 put in, 0.01 rake). Results are
+    # only the players' win attributes: no pot, rake, uncalled bet or summary is printed.
+    prints_uncalled_returns=False,
+    collects_include_uncalled=True,
+    prints_pot_and_rake=False,
+)
+
+BOVADA: Final = RoomRules(
+    # Hand 2844383701 (7 stud hi/lo $5/$10, 2014) prints "Total Pot($150)" and no rake, yet
+    # its two "Hand result $73.50" lines pay 147: a rake of $3 is taken, not printed. The
+    # reader keeps such a pot as a note and leaves it unset: the replayer derives pot and rake
+    # (hands that print "| Rake ($0.02)", and tournaments, keep their printed pot).
+    prints_pot_and_rake=False,
+)
+
 ROOMS: Final[dict[str, RoomRules]] = {"boss": BOSS, "kingsclub": KINGSCLUB, "merge": MERGE,
-                                      "partypoker": PARTYPOKER, "ongame": ONGAME}
+                                      "partypoker": PARTYPOKER, "ongame": ONGAME,
+                                      "everleaf": EVERLEAF,
+                                      "ipoker": IPOKER,
+                                      "bovada": BOVADA}
 DEFAULT: Final = RoomRules()
 
 
