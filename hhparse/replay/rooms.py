@@ -39,6 +39,10 @@ class RoomRules:
     """3rd street: the first raise goes to the bring-in plus one small bet, whether or not
     the bring-in was completed first (KingsClub: bring-in 33.16, completion to 44, raise
     to 77.16, re-raise to 121.16)."""
+    prints_winning_hands: bool = True
+    """False: at a showdown the log may print a loser's cards and not the winner's (OnGame):
+    a collector whose cards are not printed is awarded what he collects, with a warning
+    (``winning_hand_not_printed``); his hand cannot be ranked."""
     heads_up_uncapped: bool = False
     """Fixed limit: no cap on the raises when two players are left (Robert's Rules; Merge
     deals six raises heads-up). Else the variant's policy decides."""
@@ -76,6 +80,9 @@ BOSS: Final = RoomRules(
     # to after the draw, and SHOWDOWN POT 7.75 + RAKE 0.25 = 8.00 is the pot without it; the
     # winner's WIN (7.75) does not hold it either.
     prints_uncalled_returns=False,
+    # R5-81962116-235: a showdown of four whose summary prints one loser's pair of queens
+    # and not the hand of velabianca, who collects the pot
+    prints_winning_hands=False,
 )
 
 PARTYPOKER: Final = RoomRules(
@@ -92,6 +99,9 @@ ONGAME: Final = RoomRules(
     # $5 bet after the draw folded to; "Main pot: $11" is the pot without it, and his
     # collection ($10.45) + rake ($0.55) = $11 does not hold it either (net +$5.45).
     prints_uncalled_returns=False,
+    # R5-81962116-235: a showdown of four whose summary prints one loser's pair of queens
+    # and not the hand of velabianca, who collects the pot
+    prints_winning_hands=False,
 )
 
 EVERLEAF: Final = RoomRules(

@@ -237,6 +237,9 @@ def _award(
     shown = [name for name in pot.eligible if name in evaluations]
     if not shown:
         return [("all", _collectors(r, pot))]
+    unshown = _unshown_collectors(r, pot, evaluations)
+    if unshown:
+        return [("all", unshown)]
     if not any(any(e is not None for e in evaluations[name]) for name in shown):
         return [("all", _collectors(r, pot))]  # nothing rankable: shown_hand_invalid says so
     if len(halves) == 1:
@@ -255,6 +258,24 @@ def _best(names: list[str], evaluations: dict[str, list[Evaluation | None]],
         return []
     top = max(value for value, _ in scored)
     return [name for value, name in scored if value == top]
+
+
+def _unshown_collectors(r: Replay, pot: Pot,
+                        evaluations: dict[str, list[Evaluation | None]]) -> list[str]:
+    """A room that may leave the winner's cards out: the collectors of this pot whose cards
+    were not printed (the pot is theirs, as the site paid it; a warning says so)."""
+    if r.room.prints_winning_hands:
+        return []
+    unshown = [name for name in pot.eligible
+               if name not in evaluations and r.players[name].collected > 0]
+    if unshown:
+        line = next((a.line for a in r.collects if a.player in unshown), r.hand.summary.line)
+        r.log.warning(
+            "winning_hand_not_printed", line,
+            f"{', '.join(unshown)} collect(s) at the showdown, but the log does not print "
+            "their cards: the pot is awarded as the site paid it",
+        )
+    return unshown
 
 
 def _collectors(r: Replay, pot: Pot) -> list[str]:
