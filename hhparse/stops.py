@@ -22,7 +22,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Final
+from typing import Any, Final
 
 EXIT_CODES: Final = {signal.SIGINT: 130, signal.SIGTERM: 143}
 """The shell's convention: 128 + the signal's number."""
@@ -97,8 +97,25 @@ def graceful() -> Iterator[None]:
             _requested.clear()
 
 
-def worker_init(parent: int) -> None:
-    """A worker process: Ctrl-C is for its parent; it dies with ``parent`` (Linux)."""
+class WorkerStopped(Exception):
+    """A worker left its task because its parent asked all workers to stop."""
+
+
+_worker_stop: list[Any] = []
+"""The worker's stop event (set by the parent at a stop), once :func:`worker_init` ran."""
+
+
+def worker_check() -> None:
+    """In a worker, between groups of hands: leave the task when the parent stops."""
+    if _worker_stop and _worker_stop[0].is_set():
+        raise WorkerStopped("the ingest was stopped")
+
+
+def worker_init(parent: int, stop_event: Any = None) -> None:
+    """A worker process: Ctrl-C is for its parent; it dies with ``parent`` (Linux); it
+    leaves its task soon after ``stop_event`` is set (:func:`worker_check`)."""
+    if stop_event is not None:
+        _worker_stop[:] = [stop_event]
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):

@@ -325,12 +325,15 @@ def _run(
         for task, finishes in tasks:
             yield run_task(task, stops.check), finishes
         return
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"),
-                               initializer=stops.worker_init, initargs=(os.getpid(),))
+    context = get_context("spawn")
+    stop_event = context.Event()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=stops.worker_init,
+                               initargs=(os.getpid(), stop_event))
     try:
         pending: deque[tuple[Future[TaskResult], tuple[_Finish, ...]]] = deque()
         for task, finishes in tasks:
-            pending.append((pool.submit(run_task, task), finishes))
+            pending.append((pool.submit(run_task, task, stops.worker_check), finishes))
             if len(pending) >= 2 * workers:
                 future, done = pending.popleft()
                 yield _result(future), done
@@ -338,6 +341,7 @@ def _run(
             future, done = pending.popleft()
             yield _result(future), done
     except BaseException:
+        stop_event.set()  # the workers leave their tasks at the next group of hands
         _end_workers(pool)
         raise
     pool.shutdown()
@@ -353,14 +357,25 @@ def _result(future: Future[TaskResult]) -> TaskResult:
             continue
 
 
+WORKER_GRACE_SECONDS: Final = 5.0
+"""How long a stop waits for the workers to finish the task in hand before it ends them."""
+
+
 def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop now: cancel what waits, end the workers (they hold nothing to keep)."""
+    """Stop: cancel what waits; the workers (told by the stop event) leave their tasks at
+    the next group of hands and exit. Ending a worker while it writes its result would
+    leave half a message in the pool's pipe, and the pool's own thread, which the
+    interpreter joins at exit, would wait for the rest forever; so only a worker still
+    busy after WORKER_GRACE_SECONDS is ended."""
     processes = list(getattr(pool, "_processes", {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + WORKER_GRACE_SECONDS
     for process in processes:
-        process.terminate()
+        process.join(timeout=max(deadline - time.monotonic(), 0.0))
     for process in processes:
-        process.join(timeout=5)
+        if process.is_alive():
+            process.terminate()
+            process.join(timeout=5)
 
 
 def _gathered(parts: Iterator[tuple[Part, _Finish]]) -> Iterator[_Work]:

@@ -1,0 +1,67 @@
+"""The ingest's worker pool at a stop: workers finish their task in hand and leave.
+
+Ending a worker while it writes its result leaves half a message in the pool's pipe; the
+pool's own thread, which the interpreter joins at exit, then waits for the rest forever (a
+stopped ingest that never exits: seen once in 30 signals of benchmarks/faults.py).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+from hhparse import stops
+from hhparse.ingest import run as ingest_run
+
+
+def slow_big_result(size: int, check: object = None) -> bytes:
+    time.sleep(0.5)
+    return b"x" * size
+
+
+def long_task(check: object) -> str:
+    """A task of many groups that checks for a stop between them, as run_task does."""
+    for _ in range(600):
+        time.sleep(0.05)
+        stops.worker_check()
+    return "finished"
+
+
+def test_a_stop_lets_each_worker_finish_its_task_and_the_pool_thread_ends() -> None:
+    pool = ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn"),
+                               initializer=stops.worker_init, initargs=(os.getpid(), None))
+    futures = [pool.submit(slow_big_result, 20_000_000) for _ in range(6)]
+    futures[0].result(timeout=60)  # the workers are up and busy with the next tasks
+    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    started = time.monotonic()
+    ingest_run._end_workers(pool)
+    assert time.monotonic() - started < ingest_run.WORKER_GRACE_SECONDS + 1
+    assert [process.exitcode for process in processes] == [0] * len(processes)
+    assert all(future.done() for future in futures)  # run (queued ones too) or cancelled
+    manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+    if manager is not None:
+        manager.join(timeout=10)
+        assert not manager.is_alive()
+
+
+def test_workers_leave_a_long_task_soon_after_the_stop_event_is_set() -> None:
+    context = get_context("spawn")
+    event = context.Event()
+    pool = ProcessPoolExecutor(max_workers=2, mp_context=context,
+                               initializer=stops.worker_init, initargs=(os.getpid(), event))
+    futures = [pool.submit(long_task, None) for _ in range(4)]
+    deadline = time.monotonic() + 60
+    while not all(future.running() for future in futures[:2]):  # both workers busy
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(1.0)
+    processes = list(pool._processes.values())  # type: ignore[attr-defined]
+    started = time.monotonic()
+    event.set()
+    ingest_run._end_workers(pool)
+    assert time.monotonic() - started < 2  # not the 30 s a long task takes
+    assert [process.exitcode for process in processes] == [0] * len(processes)
+    assert all(future.cancelled() or isinstance(future.exception(), stops.WorkerStopped)
+               for future in futures)
