@@ -156,7 +156,8 @@ def test_a_signal_stops_the_ingest_at_a_batch_and_a_rerun_completes_it(
     process = interrupt_ingest(big_log, database, signum, workers, after=1.5)
     signalled = time.monotonic()
     _, stderr = process.communicate(timeout=60)
-    assert time.monotonic() - signalled < 5  # within a second or two (a batch to commit)
+    # within a second or two (a batch to commit); a loaded machine (CI, 2 cores) gets 10
+    assert time.monotonic() - signalled < 10
     assert process.returncode == code, stderr
     line = one_line(stderr, "Stopped (")
     assert "run the same command again" in line
