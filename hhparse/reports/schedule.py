@@ -478,11 +478,18 @@ def run_schedule(
     finally:
         con.close()
     writer = connect(database, wait_seconds)
+    published: list[Path] = []
     try:
         folder, runs = _publish(writer, schedule, chosen, frames, charts, target, started,
-                                database)
-    finally:
+                                database, published)
         writer.close()
+    except BaseException as error:  # a stop after the folder was published says so
+        with suppress(duckdb.Error):
+            writer.close()
+        signum = error.signum if isinstance(error, stops.Stopped) else stops.requested()
+        if published and signum is not None and not isinstance(error, RunStopped):
+            raise RunStopped(signum, published[0]) from None
+        raise
     return ScheduleRun(started=started, folder=folder, runs=runs, skipped=skipped)
 
 
@@ -498,9 +505,10 @@ class RunStopped(stops.Stopped):
 def _publish(
     writer: duckdb.DuckDBPyConnection, schedule: Schedule, chosen: Sequence[Entry],
     frames: Mapping[str, pl.DataFrame], charts: Mapping[str, ChartFrame], target: Path,
-    started: datetime, database: Path,
+    started: datetime, database: Path, published: list[Path],
 ) -> tuple[Path, list[EntryRun]]:
-    """Build the folder hidden, then rename and record it in one transaction."""
+    """Build the folder hidden, then rename and record it in one transaction; once both
+    are done the folder is added to ``published`` (what a stop from then on must report)."""
     building, stamp, built = _write_folder(schedule, chosen, frames, charts, target, started,
                                            database)
     folder: Path | None = None
@@ -513,6 +521,7 @@ def _publish(
                     for run in built]
             _record(writer, runs, started, folder)
             writer.commit()
+            published.append(folder)
         except BaseException:
             with suppress(duckdb.Error):
                 writer.rollback()
