@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
+from hhparse.records import ParseProblem, SourceSpan
+
 ENCODINGS = ("utf-8", "utf-8-sig", "utf-16-le", "utf-16-be", "cp1252")
 
 BLANK_CHARS = (
@@ -571,3 +573,17 @@ def summary_player(
             return name
     match = fallback.match(after)
     return match.group(1) if match is not None else None
+
+
+def span_of(block: HandBlock) -> SourceSpan:
+    """Where the hand block sits in its file, as the hand record keeps it."""
+    numbers = block.line_numbers
+    return SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
+                      byte_length=block.byte_length,
+                      line_count=numbers[-1] - block.line + 1 if numbers else 0)
+
+
+def crash_problem(block: HandBlock, room: str, error: Exception) -> ParseProblem:
+    """A bug of a room's reader: the hand is rejected with this, never lost."""
+    return ParseProblem(line=block.line, code="parser_crash", fatal=True,
+                        message=f"the {room} reader failed: {type(error).__name__}: {error}")

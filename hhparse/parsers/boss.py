@@ -50,7 +50,7 @@ from typing import Final
 
 from hhparse.cards import Card, parse_card
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.parsers.merge import StartTag, Unreadable, int_or_none, xml_start_tags
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -60,7 +60,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -114,6 +113,9 @@ def parse_block(block: HandBlock) -> Hand:
         return reader.read()
     except Unreadable as error:
         return reader.unreadable(error)
+    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
+        crash = crash_problem(block, "Boss", error)
+        return reader.unreadable(Unreadable(1, crash.code, crash.message))
 
 
 def card_of(link: str) -> Card | None:
@@ -427,7 +429,7 @@ class _Reader:
         session = header.get("SESSION", "").removeprefix("session").removesuffix(".xml")
         started = header.get("DATE", "")
         return Hand(
-            site=SITE, hand_id=header.get("ID", ""), source=self._span(),
+            site=SITE, hand_id=header.get("ID", ""), source=span_of(self.block),
             game_text=self.game.text, variant_id=self.game.variant_id,
             structure=self.game.structure,
             currency="chips" if tournament else header.get("TABLECURRENCY", ""),
@@ -440,13 +442,6 @@ class _Reader:
             notes=tuple(self.notes), summary=summary, hero=self.hero,
             problems=tuple(self.problems),
         )
-
-    def _span(self) -> SourceSpan:
-        block = self.block
-        return SourceSpan(
-            file=block.file, line=block.line, byte_offset=block.byte_offset,
-            byte_length=block.byte_length,
-            line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0)
 
     def _amount(self, text: str, line: int) -> int:
         try:
@@ -469,7 +464,7 @@ class _Reader:
             except Unreadable:
                 self.game = None
         return Hand(
-            site=SITE, hand_id=self.header.get("ID", ""), source=self._span(),
+            site=SITE, hand_id=self.header.get("ID", ""), source=span_of(self.block),
             game_text=self.game.text if self.game else "",
             variant_id=self.game.variant_id if self.game else None,
             structure=self.game.structure if self.game else None,

@@ -62,7 +62,7 @@ from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -72,7 +72,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -152,9 +151,7 @@ def parse_block(block: HandBlock) -> Hand:
     try:
         return _Reader(block).read()
     except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        crashed = _Reader(block, problems=[ParseProblem(
-            line=block.line, code="parser_crash", fatal=True,
-            message=f"the Bovada reader failed: {type(error).__name__}: {error}")])
+        crashed = _Reader(block, problems=[crash_problem(block, "Bovada", error)])
         return crashed.hand()
 
 
@@ -221,14 +218,11 @@ class _Reader:
         return self.hand()
 
     def hand(self) -> Hand:
-        block, numbers = self.block, self.block.line_numbers
+        block = self.block
         dealt = {a.player for a in self.actions if a.kind is Kind.DEALT}
         seats = tuple(seat._replace(sitting_out=seat.player not in dealt) for seat in self.seats)
-        span = SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                          byte_length=block.byte_length,
-                          line_count=numbers[-1] - block.line + 1 if numbers else 0)
         return Hand(
-            site=SITE, hand_id=self.hand_id, source=span, game_text=self.game_text,
+            site=SITE, hand_id=self.hand_id, source=span_of(block), game_text=self.game_text,
             variant_id=self.variant_id, structure=self.structure, currency=self.currency,
             stakes=self.stakes, started_at_text=self.started_text, started_at=self.started_at,
             table=self.table, tournament=self.tournament, seats=seats, hero=self.hero,

@@ -55,7 +55,7 @@ from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -65,7 +65,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -135,9 +134,7 @@ def parse_block(block: HandBlock) -> Hand:
         return reader.read()
     except Exception as error:  # a bug of the reader: the hand is rejected, never lost
         reader.actions, reader.seats = [], []
-        reader.problems = [ParseProblem(
-            line=block.line, code="parser_crash", fatal=True,
-            message=f"the Everleaf reader failed: {type(error).__name__}: {error}")]
+        reader.problems = [crash_problem(block, "Everleaf", error)]
         return reader.hand()
 
 
@@ -206,11 +203,8 @@ class _Reader:
         seats = tuple(seat._replace(sitting_out=seat.player not in players)
                       for seat in self.seats)
         collected_at = self._first_collect()
-        last = block.line_numbers[-1] if block.line_numbers else block.line
         return Hand(
-            site=SITE, hand_id=self.hand_id,
-            source=SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                              byte_length=block.byte_length, line_count=last - block.line + 1),
+            site=SITE, hand_id=self.hand_id, source=span_of(block),
             game_text=self.game_text, variant_id=self.variant_id, structure=self.structure,
             currency=self.currency, stakes=self.stakes, started_at_text=self.started_text,
             started_at=self.started_at, table=self.table, max_seats=self.max_seats,

@@ -63,7 +63,7 @@ from xml.parsers import expat
 
 from hhparse.cards import Card, CardError, parse_card
 from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.parsers.merge import StartTag, Unreadable, int_or_none, xml_start_tags
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -73,7 +73,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -146,8 +145,8 @@ def parse_block(block: HandBlock) -> Hand:
     except Unreadable as error:
         return reader.unreadable(error)
     except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        return reader.unreadable(Unreadable(
-            1, "parser_crash", f"the iPoker reader failed: {type(error).__name__}: {error}"))
+        crash = crash_problem(block, "iPoker", error)
+        return reader.unreadable(Unreadable(1, crash.code, crash.message))
 
 
 # --- XML --------------------------------------------------------------------------------
@@ -583,7 +582,8 @@ class _Reader:
                                     and seat.player not in self.held) for seat in self.seats)
         hero = session.hero if any(seat.player == session.hero for seat in seats) else None
         return Hand(
-            site=SITE, hand_id=self.hand_id, source=self._span(), game_text=session.game_text,
+            site=SITE, hand_id=self.hand_id, source=span_of(self.block),
+            game_text=session.game_text,
             variant_id=session.variant_id, structure=session.structure,
             currency=session.currency, stakes=session.stakes,
             started_at_text=self.started_text, started_at=_started_at(self.started_text),
@@ -591,12 +591,6 @@ class _Reader:
             actions=tuple(self.actions), streets=tuple(self.streets), notes=tuple(self.notes),
             summary=Summary(line=self.block.line), hero=hero, problems=tuple(self.problems),
         )
-
-    def _span(self) -> SourceSpan:
-        block = self.block
-        count = block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0
-        return SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                          byte_length=block.byte_length, line_count=count)
 
     def _amount(self, text: str, line: int) -> int:
         try:
@@ -621,7 +615,7 @@ class _Reader:
             text = self.block.lines[0].lstrip(" \t").removeprefix(_CLOSE)
             self.hand_id = text[len(_OPEN):].partition('"')[0] if is_start(text) else ""
         return Hand(
-            site=SITE, hand_id=self.hand_id, source=self._span(),
+            site=SITE, hand_id=self.hand_id, source=span_of(self.block),
             game_text=session.game_text if session else "",
             variant_id=session.variant_id if session else None,
             structure=session.structure if session else None,

@@ -49,7 +49,7 @@ from xml.parsers import expat
 
 from hhparse.cards import Card, CardError, parse_card
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
@@ -58,7 +58,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -191,6 +190,9 @@ def parse_block(block: HandBlock) -> Hand:
         return reader.read()
     except Unreadable as error:
         return reader.unreadable(error)
+    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
+        crash = crash_problem(block, "Merge", error)
+        return reader.unreadable(Unreadable(1, crash.code, crash.message))
 
 
 @dataclass(slots=True)
@@ -599,7 +601,7 @@ class _Reader:
                 line=self.block.line, code="hand_incomplete", fatal=True,
                 message="the hand has no END_OF_GAME round: it is cut off"))
         return Hand(
-            site=SITE, hand_id=self.hand_id, source=self._span(),
+            site=SITE, hand_id=self.hand_id, source=span_of(self.block),
             game_text=self.game.text, variant_id=self.game.variant_id,
             structure=self.game.structure,
             currency="chips" if tournament or game.attributes.get("realmoney") == "false"
@@ -621,13 +623,6 @@ class _Reader:
         posted = sum(action.amount for action in self.actions
                      if action.player == seat.player and action.kind in FORCED.values())
         return seat._replace(stack=seat.stack + posted)
-
-    def _span(self) -> SourceSpan:
-        block = self.block
-        return SourceSpan(
-            file=block.file, line=block.line, byte_offset=block.byte_offset,
-            byte_length=block.byte_length,
-            line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0)
 
     def _amount(self, text: str, line: int) -> int:
         try:
@@ -652,7 +647,7 @@ class _Reader:
             except Unreadable:
                 self.game = None
         return Hand(
-            site=SITE, hand_id=self.hand_id or _id_of(self.block), source=self._span(),
+            site=SITE, hand_id=self.hand_id or _id_of(self.block), source=span_of(self.block),
             game_text=self.game.text if self.game else "",
             variant_id=self.game.variant_id if self.game else None,
             structure=self.game.structure if self.game else None,

@@ -63,7 +63,7 @@ from typing import Final
 
 from hhparse.cards import Card, CardError, parse_card
 from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, summary_player
+from hhparse.parsers.base import HandBlock, crash_problem, span_of, summary_player
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -272,11 +272,7 @@ class _Reader:
         return Hand(
             site=SITE,
             hand_id=self.hand_id,
-            source=SourceSpan(
-                file=block.file, line=block.line, byte_offset=block.byte_offset,
-                byte_length=block.byte_length,
-                line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0,
-            ),
+            source=span_of(block),
             game_text=game.text if game else "",
             variant_id=game.variant_id if game else None,
             structure=game.structure if game else None,
@@ -794,8 +790,5 @@ def _crashed(block: HandBlock, error: Exception) -> Hand:
         structure=None,
         currency="",
         stakes=Stakes(),
-        problems=(ParseProblem(
-            line=block.line, code="parser_crash", fatal=True,
-            message=f"the OnGame reader failed: {type(error).__name__}: {error}",
-        ),),
+        problems=(crash_problem(block, "OnGame", error),),
     )

@@ -57,7 +57,7 @@ from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -67,7 +67,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -138,9 +137,7 @@ def parse_block(block: HandBlock) -> Hand:
     try:
         return reader.read()
     except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        reader.problems = [ParseProblem(
-            line=block.line, code="parser_crash", fatal=True,
-            message=f"the PartyPoker reader failed: {type(error).__name__}: {error}")]
+        reader.problems = [crash_problem(block, "PartyPoker", error)]
         reader.actions, reader.seats = [], []
         return reader.hand()
 
@@ -208,10 +205,7 @@ class _Reader:
         collects = [action.line for action in self.actions if action.kind is Kind.COLLECT]
         return Hand(
             site=SITE, hand_id=self.hand_id,
-            source=SourceSpan(
-                file=block.file, line=block.line, byte_offset=block.byte_offset,
-                byte_length=block.byte_length,
-                line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0),
+            source=span_of(block),
             game_text=self.game_text, variant_id=self.variant_id, structure=self.structure,
             currency=self.currency, stakes=self.stakes, started_at_text=self.started_text,
             started_at=self.started_at, table=self.table, max_seats=self.max_seats,

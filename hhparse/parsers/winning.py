@@ -58,7 +58,7 @@ from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
@@ -67,7 +67,6 @@ from hhparse.records import (
     Note,
     ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -217,9 +216,7 @@ class StudReader:
         try:
             return self.read()
         except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-            self.problems = [ParseProblem(
-                line=self.block.line, code="parser_crash", fatal=True,
-                message=f"the {room} reader failed: {type(error).__name__}: {error}")]
+            self.problems = [crash_problem(self.block, room, error)]
             self.actions, self.seats = [], []
             return self.hand()
 
@@ -231,10 +228,7 @@ class StudReader:
         block = self.block
         return Hand(
             site=self.site, hand_id=self.hand_id,
-            source=SourceSpan(
-                file=block.file, line=block.line, byte_offset=block.byte_offset,
-                byte_length=block.byte_length,
-                line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0),
+            source=span_of(block),
             game_text=self.game_text, variant_id=self.variant_id, structure=self.structure,
             currency=self.currency, stakes=self.stakes, started_at_text=self.started_text,
             started_at=self.started_at, table=self.table, max_seats=self.max_seats,
