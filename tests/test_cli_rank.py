@@ -93,3 +93,26 @@ def test_every_command_has_help() -> None:
         assert name is not None and name in out
         code, help_text, _ = run(name, "--help")
         assert code == 0 and len(help_text) > 50, name
+
+
+HEAVY_MODULES = ("duckdb", "polars", "numpy", "pydantic")
+"""What a command that touches no store must not import (start-up: issue 14)."""
+
+
+@pytest.mark.parametrize("hands", [("27", "7s 5d 4h 3c 2s"), ("razz", "As Kd 2c 3h 4s 5d 6c"),
+                                   ("27", "7s5d")])
+def test_rank_imports_no_store_table_or_validation_library(hands: tuple[str, str]) -> None:
+    """A fresh interpreter: ranking (and refusing a bad card) loads none of them."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from hhparse.cli import main\n"
+        f"sys.argv = ['hhparse', 'rank', {hands[0]!r}, {hands[1]!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {HEAVY_MODULES!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"

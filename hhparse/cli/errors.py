@@ -37,26 +37,37 @@ def one_line(text: str) -> str:
 
 
 def _known_errors() -> tuple[type[BaseException], ...]:
+    """The library's own errors. The store's is looked up, never imported (importing it
+    imports DuckDB and polars): a command that never touched the store cannot raise it."""
     from hhparse.cards import CardError
     from hhparse.evaluators import EvaluationError
-    from hhparse.store.errors import StoreError
 
-    return (CardError, EvaluationError, StoreError)
+    store_errors = sys.modules.get("hhparse.store.errors")
+    if store_errors is None:
+        return (CardError, EvaluationError)
+    return (CardError, EvaluationError, store_errors.StoreError)
 
 
 @contextmanager
 def user_errors(database: Path | str | None = None) -> Iterator[None]:
     """Known errors, and DuckDB's or the OS's about ``database``, as one line and exit 1."""
-    import duckdb
-
     try:
         yield
     except _known_errors() as error:
         fail(str(error))
-    except (duckdb.Error, OSError) as error:
-        if isinstance(error, BrokenPipeError) or stops.requested() is not None:
+    except Exception as error:
+        if not _explainable(error) or isinstance(error, BrokenPipeError) \
+                or stops.requested() is not None:
             raise  # run_cli's to handle
         fail(str(_explained(error, database)))
+
+
+def _explainable(error: Exception) -> bool:
+    """DuckDB's errors and the OS's. DuckDB is looked up, never imported (a tenth of a
+    second of start-up): a command that never opened a database cannot raise its errors."""
+    duckdb = sys.modules.get("duckdb")
+    return isinstance(error, OSError) or (
+        duckdb is not None and isinstance(error, duckdb.Error))
 
 
 def _explained(error: BaseException, database: Path | str | None) -> object:

@@ -60,13 +60,23 @@ def rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
             yield combo
 
 
+RANK_PLACES: tuple[int, ...] = tuple(5**rank for rank in range(13))
+"""Each rank's place in a scalar key: its count in base 5."""
+
+
 def rank_sum_key(ranks: tuple[int, ...]) -> int:
     """The scalar key: ranks counted in base 5 (the rank bits of a sum of card codes)."""
-    return sum(5**rank for rank in ranks)
+    key = 0
+    for rank in ranks:
+        key += RANK_PLACES[rank]
+    return key
 
 
 def batch_key(ranks: tuple[int, ...]) -> int:
-    return sum(BATCH_RANK_KEYS[rank] for rank in ranks)
+    key = 0
+    for rank in ranks:
+        key += BATCH_RANK_KEYS[rank]
+    return key
 
 
 class FiveCardTable:
