@@ -53,17 +53,15 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Final
 
-from hhparse.cards import DECK, Card, CardError, parse_cards
+from hhparse.cards import Card, CardError
 from hhparse.money import AmountError, parse_amount
 from hhparse.parsers.base import HandBlock
+from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
-    Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
     Seat,
     SourceSpan,
     Stakes,
@@ -90,10 +88,11 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    try:
-        return _Reader(block).read()
-    except Exception as error:
-        return _crashed(block, error)
+    return read_guarded(_read, block, site=SITE, room="Full Tilt", hand_id=_HAND_ID)
+
+
+def _read(block: HandBlock) -> Hand:
+    return _Reader(block).read()
 
 
 # --- the header ---------------------------------------------------------------------------
@@ -269,7 +268,6 @@ def _tournament(name: str, tid: str, problems: list[tuple[str, str]]) -> Tournam
 
 # --- lines ---------------------------------------------------------------------------------
 
-_CARD_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in DECK}
 
 _MARKERS: Final[dict[str, int]] = {
     "HOLE CARDS": 0, "DRAW": 1, "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3,
@@ -277,7 +275,6 @@ _MARKERS: Final[dict[str, int]] = {
 }
 _STUD_STREET: Final = re.compile(r"^(\d)(?:ST|ND|RD|TH) STREET$")
 _ARCHIVE_SEPARATOR: Final = re.compile(r"^\*{5,} # \d+ \*{5,}$")
-_ALL_IN_SUFFIXES: Final = (", and is all in", " and is all in", ", and is all-in")
 _POT_WON: Final = re.compile(r"^(?:the )?(?P<pot>.*?) \((?P<amount>[^()]+)\)(?: with .*)?$")
 _WON: Final = re.compile(r"(?:won|collected) \(([^)]*)\)")
 _TOTAL: Final = re.compile(r"^Total pot (\S+)(.*?) \| Rake (\S+)$")
@@ -318,10 +315,6 @@ _FIXED_NOTES: Final[dict[str, str]] = {
 }
 
 
-class _Unreadable(Exception):
-    """Raised inside the reader for a line it cannot read; becomes ``unknown_line``."""
-
-
 def _note_kind(what: str) -> str | None:
     for prefix, kind in _NOTE_PHRASES:
         if what.startswith(prefix):
@@ -329,27 +322,20 @@ def _note_kind(what: str) -> str | None:
     return None
 
 
-class _Reader:
+class _Reader(TextReader):
     """Reads one block. Mutable while reading; :meth:`read` returns the frozen Hand."""
 
+    ALL_IN_SUFFIXES = (", and is all in", " and is all in", ", and is all-in")
+
     def __init__(self, block: HandBlock) -> None:
-        self.block = block
-        self.problems: list[ParseProblem] = []
-        self.actions: list[Action] = []
-        self.streets: list[StreetMark] = []
-        self.notes: list[Note] = []
-        self.seats: list[Seat] = []
+        super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
-        self.names: tuple[str, ...] = ()
-        """Seated names, longest first (so ``Player10`` is tried before ``Player1``)."""
         self.seat_names: dict[int, str] = {}
         self.game: _Game | None = None
         self.hand_id = ""
         self.started_at_text = ""
         self.started_at: datetime | None = None
         self.button: int | None = None
-        self.decimals = 2
-        self.street = 0
         self.stud_first_street = 3
         self.committed: dict[str, int] = {}
         """Live chips each player has in the current betting round (for raise increments)."""
@@ -384,8 +370,8 @@ class _Reader:
         for text, number in zip(lines[index:], numbers[index:], strict=True):
             try:
                 self._body_line(text, number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         return self._hand()
 
     def _hand(self) -> Hand:
@@ -433,22 +419,6 @@ class _Reader:
         return tuple(seat._replace(sitting_out=seat.player not in playing) for seat in self.seats)
 
     # -- recording --
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, all_in: bool = False, n_cards: int | None = None,
-             cards: tuple[Card, ...] = (), new_cards: tuple[Card, ...] = (), pot: str = "",
-             ) -> None:
-        self.actions.append(
-            Action(line=number, street=self.street, kind=kind, player=player, amount=amount,
-                   to=to, all_in=all_in, n_cards=n_cards, cards=cards, new_cards=new_cards,
-                   pot=pot)
-        )
 
     # -- header and seats --
 
@@ -509,38 +479,6 @@ class _Reader:
 
     # -- amounts and cards --
 
-    def _amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
-
-    def _money(self, text: str) -> tuple[int, bool]:
-        """An amount with an optional ``, and is all in`` after it."""
-        for suffix in _ALL_IN_SUFFIXES:
-            if text.endswith(suffix):
-                return self._amount(text[: -len(suffix)]), True
-        return self._amount(text), False
-
-    def _cards(self, text: str, number: int) -> tuple[Card, ...]:
-        try:
-            return tuple([_CARD_BY_TEXT[token] for token in text.split()])
-        except KeyError:
-            pass
-        try:
-            return parse_cards(text)
-        except CardError:
-            self._problem(number, "unreadable_cards", f"cards not understood: [{text}]")
-            return ()
-
-    def _groups(self, text: str, number: int) -> list[tuple[Card, ...]]:
-        """``[a b] [c]`` -> card groups; raises _Unreadable for anything else."""
-        if not (text.startswith("[") and text.endswith("]")):
-            raise _Unreadable(text)
-        return [self._cards(group, number) for group in text[1:-1].split("] [")]
-
-    def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
-        """The first ``[..]`` group in ``text``."""
-        start = text.index("[")
-        return self._cards(text[start + 1 : text.index("]", start)], number)
-
     # -- the body --
 
     def _body_line(self, text: str, number: int) -> None:
@@ -562,13 +500,6 @@ class _Reader:
                 self._note(number, "chat", text)
             else:
                 self._player_line(name, text[len(name) + 1 :], text, number)
-
-    def _who(self, text: str) -> str | None:
-        """The seated player a line starts with (followed by a space or a colon)."""
-        for name in self.names:
-            if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
-                return name
-        return None
 
     def _other_line(self, text: str, number: int) -> None:
         if text in _FIXED_NOTES:
@@ -600,12 +531,12 @@ class _Reader:
                           f"{text[: action.start()]!r} plays but has no seat in this hand: "
                           f"{text!r}", fatal=True)
             return
-        raise _Unreadable(text)
+        raise Unreadable(text)
 
     def _marker(self, text: str, number: int) -> None:
         end = text.find(" ***", 4)
         if end < 0:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         name, tail = text[4:end], text[end + 4 :].strip()
         if name == "SUMMARY":
             self.in_summary = True
@@ -627,7 +558,7 @@ class _Reader:
             return known
         stud = _STUD_STREET.match(name)
         if stud is None:
-            raise _Unreadable(name)
+            raise Unreadable(name)
         ordinal = int(stud.group(1))
         if ordinal == 2:  # five-card stud starts on 2nd street
             self.stud_first_street = 2
@@ -639,7 +570,7 @@ class _Reader:
             if rest.startswith(name) and rest[len(name) : len(name) + 2] == " [":
                 groups = self._groups(rest[len(name) + 1 :], number)
                 if len(groups) > 2:
-                    raise _Unreadable(text)
+                    raise Unreadable(text)
                 self._dealt_to(name, groups, number)
                 return
         self._note(number, "unseated_action", text)
@@ -659,7 +590,7 @@ class _Reader:
     def _uncalled(self, text: str, number: int) -> None:
         amount_text, found, name = text[16:].partition(" returned to ")
         if not found:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._act(number, Kind.UNCALLED_RETURN, name, self._amount(amount_text))
 
     def _player_line(self, name: str, what: str, text: str, number: int) -> None:
@@ -669,7 +600,7 @@ class _Reader:
             return
         kind = _note_kind(what)
         if kind is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._note(number, kind, text)
 
     # -- verbs (each returns False when the words after the verb are not its own) --
@@ -821,17 +752,17 @@ class _Reader:
             self.cancelled = True
             self._note(number, "cancelled", text)
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
 
     def _totals(self, text: str, number: int) -> None:
         match = _TOTAL.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         total_text, pots, rake_text = match.groups()
         main = _MAIN_POT.search(pots) if pots else None
         sides = _SIDE_POT.findall(pots) if pots else []
         if pots.strip() and main is None and not sides:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self.total_pot, self.rake = self._amount(total_text), self._amount(rake_text)
         self.main_pot = self._amount(main.group(1)) if main else None
         self.side_pots = tuple(self._amount(side) for side in sides)
@@ -858,7 +789,7 @@ class _Reader:
     def _summary_seat(self, text: str, number: int) -> None:
         colon = text.find(": ", 5)
         if colon < 0 or not text[5:colon].isdigit():
-            raise _Unreadable(text)
+            raise Unreadable(text)
         seat, after = int(text[5:colon]), text[colon + 2 :]
         name = self._summary_name(seat, after)
         rest = after[len(name) :].strip()
@@ -882,7 +813,7 @@ class _Reader:
                 return name
         match = _SUMMARY_NAME.match(after)
         if match is None:
-            raise _Unreadable(after)
+            raise Unreadable(after)
         return match.group(1)
 
 
@@ -923,22 +854,3 @@ _VERBS: Final[dict[str, Callable[[_Reader, str, str, int], bool]]] = {
 }
 
 
-def _crashed(block: HandBlock, error: Exception) -> Hand:
-    """The hand of a block the reader choked on: a fatal ``parser_crash`` problem."""
-    found = _HAND_ID.search(block.lines[0]) if block.lines else None
-    problem = ParseProblem(
-        line=block.line, code="parser_crash",
-        message=f"the Full Tilt reader failed: {type(error).__name__}: {error}", fatal=True,
-    )
-    return Hand(
-        site=SITE,
-        hand_id=found.group(1) if found else "",
-        source=SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                          byte_length=block.byte_length),
-        game_text="",
-        variant_id=None,
-        structure=None,
-        currency="",
-        stakes=Stakes(),
-        problems=(problem,),
-    )

@@ -50,18 +50,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, Protocol
+from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import AmountError, parse_amount
+from hhparse.parsers.base import HandBlock
+from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
-    Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
     RunHand,
     Seat,
     SourceSpan,
@@ -78,23 +77,6 @@ PREFIX: Final = "#"
 """Every KingsClub hand starts with ``#<hand number>:``."""
 ASSUMED_ZONE: Final = "ET"
 """KingsClub prints no time zone; its times are read as US Eastern (fpdb does the same)."""
-
-
-class BlockLike(Protocol):
-    """What the reader needs of a hand block (``hhparse.parsers.base.HandBlock``)."""
-
-    @property
-    def file(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def byte_offset(self) -> int: ...
-    @property
-    def byte_length(self) -> int: ...
-    @property
-    def lines(self) -> tuple[str, ...]: ...
-    @property
-    def line_numbers(self) -> tuple[int, ...]: ...
 
 
 _HEADER: Final = re.compile(
@@ -138,7 +120,6 @@ _POSTS: Final[tuple[tuple[str, Kind], ...]] = (
     ("blind ", Kind.POST_BB),
     ("ante ", Kind.ANTE),
 )
-_ALL_IN_SUFFIXES: Final = (", and is all in", " and is all in", " and is all-in")
 _PLAY_WORDS: Final = frozenset(
     {"folds", "checks", "calls", "bets", "raises", "brings", "discards", "draws", "stands",
      "shows", "mucks", "posts", "wins"}
@@ -168,12 +149,13 @@ def is_start(line: str) -> bool:
     return line.startswith(PREFIX) and _HEADER.match(line) is not None
 
 
-def parse_block(block: BlockLike) -> Hand:
+def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    try:
-        return _Reader(block).read()
-    except Exception as error:
-        return _crashed(block, error)
+    return read_guarded(_read, block, site=SITE, room="KingsClub", hand_id=_HAND_ID)
+
+
+def _read(block: HandBlock) -> Hand:
+    return _Reader(block).read()
 
 
 def _read_game(limit: str, game: str) -> _Game:
@@ -194,36 +176,26 @@ def _read_game(limit: str, game: str) -> _Game:
     )
 
 
-class _Unreadable(Exception):
-    """A line the reader cannot read; becomes ``unknown_line``."""
-
-
-class _Reader:
+class _Reader(TextReader):
     """Reads one block. Mutable while reading; :meth:`read` returns the frozen Hand."""
 
-    def __init__(self, block: BlockLike) -> None:
-        self.block = block
-        self.problems: list[ParseProblem] = []
-        self.actions: list[Action] = []
-        self.streets: list[StreetMark] = []
-        self.notes: list[Note] = []
-        self.seats: list[Seat] = []
+    ALL_IN_SUFFIXES = (", and is all in", " and is all in", " and is all-in")
+
+    def __init__(self, block: HandBlock) -> None:
+        super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
         self.run_hands: list[RunHand] = []
-        self.names: tuple[str, ...] = ()
         self.hand_id = ""
         self.game: _Game | None = None
         self.low_text = self.high_text = ""
         self.stakes = Stakes()
         self.currency = "USD"
-        self.decimals = 2
         self.tournament: Tournament | None = None
         self.started_at_text = ""
         self.started_at: datetime | None = None
         self.table = ""
         self.max_seats: int | None = None
         self.button: int | None = None
-        self.street = 0
         self.showdown = False
         self.in_summary = False
         self.summary_line = 0
@@ -254,13 +226,13 @@ class _Reader:
         if not self._header(lines[0], numbers[0]):
             return self._hand()
         index = self._preamble(lines, numbers)
-        self.names = tuple(sorted({seat.player for seat in self.seats}, key=len, reverse=True))
+        self._index_names()
         for position in range(index, len(lines)):
             text, number = lines[position], numbers[position]
             try:
                 self._body_line(text, number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         return self._hand()
 
     def _hand(self) -> Hand:
@@ -307,21 +279,6 @@ class _Reader:
 
     # -- recording --
 
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, all_in: bool = False, n_cards: int | None = None,
-             cards: tuple[Card, ...] = (), new_cards: tuple[Card, ...] = (),
-             pot: str = "") -> None:
-        self.actions.append(Action(
-            line=number, street=self.street, kind=kind, player=player, amount=amount, to=to,
-            all_in=all_in, n_cards=n_cards, cards=cards, new_cards=new_cards, pot=pot,
-        ))
-
     # -- header, date, table, seats --
 
     def _header(self, text: str, number: int) -> bool:
@@ -367,7 +324,7 @@ class _Reader:
     def _table(self, text: str, number: int) -> None:
         match = _TABLE.match(text)
         if match is None:
-            self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            self._unknown(text, number)
             return
         self.table = match.group("table")
         self.max_seats = int(match.group("max")) if match.group("max") else None
@@ -406,24 +363,14 @@ class _Reader:
 
     # -- amounts and cards --
 
-    def _amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
-
-    def _money(self, text: str) -> tuple[int, bool]:
-        """An amount with an optional ``, and is all in`` after it."""
-        for suffix in _ALL_IN_SUFFIXES:
-            if text.endswith(suffix):
-                return self._amount(text[: -len(suffix)]), True
-        return self._amount(text), False
-
-    def _groups(self, text: str) -> list[list[str]]:
-        """``[a b] [c]`` -> the tokens of each group; raises _Unreadable for anything else."""
+    def _token_groups(self, text: str) -> list[list[str]]:
+        """``[a b] [c]`` -> the tokens of each group; raises Unreadable for anything else."""
         if not (text.startswith("[") and text.endswith("]")):
-            raise _Unreadable(text)
+            raise Unreadable(text)
         return [group.split() for group in text[1:-1].split("] [")]
 
     @staticmethod
-    def _cards(tokens: list[str]) -> tuple[Card, ...]:
+    def _known_cards(tokens: list[str]) -> tuple[Card, ...]:
         """The known cards among ``tokens`` (``X`` is a card nobody sees)."""
         return parse_cards(" ".join(token for token in tokens if token != "X"))
 
@@ -454,15 +401,8 @@ class _Reader:
             return
         note = _NOTES.get(rest[2 if colon else 1:])
         if note is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._note(number, note, text)
-
-    def _who(self, text: str) -> str | None:
-        """The seated player a line starts with (followed by ``:`` or a space)."""
-        for name in self.names:
-            if text.startswith(name) and text[len(name):len(name) + 1] in (":", " "):
-                return name
-        return None
 
     def _unseated_line(self, text: str, number: int) -> None:
         if text.startswith(("Hand cancelled", "Hand was cancelled")):
@@ -475,7 +415,7 @@ class _Reader:
             self._problem(number, "actor_not_seated",
                           f"a line of play by nobody seated in this hand: {text!r}", fatal=True)
             return
-        raise _Unreadable(text)
+        raise Unreadable(text)
 
     def _new_round(self) -> None:
         self.round_totals = {}
@@ -484,7 +424,7 @@ class _Reader:
     def _marker(self, text: str, number: int) -> None:
         end = text.find(" ***", 4)
         if end < 0:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         name, tail = text[4:end], text[end + 4:].strip()
         if name == "SUMMARY":
             self.in_summary = True
@@ -493,13 +433,13 @@ class _Reader:
             return
         street = self._marker_street(name)
         if street is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self.streets.append(StreetMark(line=number, street=street, name=name))
         if not self.showdown and street != self.street:
             self.street = street
             self._new_round()
         if tail:
-            groups = [self._cards(group) for group in self._groups(tail)]
+            groups = [self._known_cards(group) for group in self._token_groups(tail)]
             earlier = tuple(card for group in groups[:-1] for card in group)
             self._act(number, Kind.DEALT, "", cards=earlier, new_cards=groups[-1])
 
@@ -521,7 +461,7 @@ class _Reader:
         for name in self.names:
             if rest.startswith(name) and rest[len(name):len(name) + 2] in (": ", " ["):
                 tail = rest[len(name):].lstrip(":").strip()
-                tokens = [token for group in self._groups(tail) for token in group]
+                tokens = [token for group in self._token_groups(tail) for token in group]
                 self._dealt_to(name, tokens, text, number)
                 return
         self._note(number, "unseated_action", text)
@@ -534,12 +474,12 @@ class _Reader:
         if drawing and self.drew.get(name) != self.street:
             self._old_style_draw(name, tokens, text, number)
             return
-        cards = self._cards(tokens)
+        cards = self._known_cards(tokens)
         if not cards:
             self._note(number, "dealt_hidden", text)
             return
         if drawing:
-            raise _Unreadable(text)  # a second deal in one draw: not a KingsClub line
+            raise Unreadable(text)  # a second deal in one draw: not a KingsClub line
         self._act(number, Kind.DEALT, name, new_cards=cards)
         self.held.setdefault(name, []).extend(cards)
         if self.hero is None and (not (game and game.stud) or (self.street == 0
@@ -575,8 +515,8 @@ class _Reader:
         thrown_text, found, drawn_text = argument.partition(" draws ")
         if not found:
             return False
-        thrown = self._cards(self._groups(thrown_text)[0])
-        runs = [self._cards(group) for group in self._groups(drawn_text)]
+        thrown = self._known_cards(self._token_groups(thrown_text)[0])
+        runs = [self._known_cards(group) for group in self._token_groups(drawn_text)]
         self._draw(name, number, Kind.DISCARD, len(thrown), thrown)
         if name in self.held:
             kept = _without(self.held[name], thrown)
@@ -595,7 +535,7 @@ class _Reader:
         if argument == "pat":
             cards: tuple[Card, ...] = ()
         elif argument.startswith("pat on "):
-            cards = self._cards(self._groups(argument[7:])[0])
+            cards = self._known_cards(self._token_groups(argument[7:])[0])
         else:
             return False
         self._draw(name, number, Kind.STAND_PAT, 0, cards)
@@ -603,7 +543,7 @@ class _Reader:
 
     def _old_style_draw(self, name: str, tokens: list[str], text: str, number: int) -> None:
         """Early 2021: ``Dealt to P: [run 1 new .. run 2 new .. discards]`` is the draw."""
-        cards = self._cards(tokens)
+        cards = self._known_cards(tokens)
         held = self.held.get(name)
         if cards and held is not None:
             for runs in (1, 2):
@@ -614,12 +554,12 @@ class _Reader:
                     news = [cards[width * run: width * (run + 1)] for run in range(runs)]
                     self._deal_runs(name, _without(held, thrown), news, number)
                     return
-            raise _Unreadable(text)
+            raise Unreadable(text)
         if cards:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         width, odd = divmod(len(tokens), self.runs + 1)
         if not width or odd:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._draw(name, number, Kind.DISCARD, width)
 
     # -- betting --
@@ -632,7 +572,7 @@ class _Reader:
         return put_in
 
     def _folds(self, name: str, argument: str, number: int) -> bool:
-        cards = self._cards(self._groups(argument)[0]) if argument else ()
+        cards = self._known_cards(self._token_groups(argument)[0]) if argument else ()
         self._act(number, Kind.FOLD, name, cards=cards)
         return True
 
@@ -698,13 +638,14 @@ class _Reader:
         self.street = SHOWDOWN_STREET
 
     def _shows(self, name: str, argument: str, number: int) -> bool:
-        cards = self._cards(self._groups(argument)[0])
+        cards = self._known_cards(self._token_groups(argument)[0])
         self._enter_showdown()
         self._act(number, Kind.SHOW, name, cards=cards)
         return True
 
     def _mucks(self, name: str, argument: str, number: int) -> bool:
-        cards = self._cards(self._groups(argument)[0]) if argument.startswith("[") else ()
+        shown = argument.startswith("[")
+        cards = self._known_cards(self._token_groups(argument)[0]) if shown else ()
         if argument and not cards:
             return False
         self._enter_showdown()
@@ -718,8 +659,8 @@ class _Reader:
         run, rest = int(match.group("run")), match.group("rest")
         name = self._who(rest)
         if name is None or not rest[len(name):].startswith(" shows ["):
-            raise _Unreadable(text)
-        cards = self._cards(self._groups(rest[len(name) + 7:])[0])
+            raise Unreadable(text)
+        cards = self._known_cards(self._token_groups(rest[len(name) + 7:])[0])
         self._enter_showdown()
         self.runs = max(self.runs, run)
         if run == 1:
@@ -737,13 +678,13 @@ class _Reader:
         else:
             name = self._who(text)
             if name is None:
-                raise _Unreadable(text)
+                raise Unreadable(text)
             self._collect(name, text[len(name) + 1:], text, number)
 
     def _summary_seat(self, text: str, number: int) -> None:
         match = _SUMMARY_SEAT.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self.summary_seats.append(SummarySeat(
             line=number, seat=int(match.group("seat")), player=match.group("name"),
             text=text, net=_signed(self._amount, match.group("net")),
@@ -758,7 +699,7 @@ class _Reader:
         elif share is not None:
             amount, pot = self._amount(share.group("amount")), share.group("pot")
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._act(number, Kind.COLLECT, name, amount, pot=pot)
 
 
@@ -794,22 +735,3 @@ def _signed(amount: Callable[[str], int], text: str) -> int:
     return amount(text)
 
 
-def _crashed(block: BlockLike, error: Exception) -> Hand:
-    """The hand of a block the reader choked on: a fatal ``parser_crash`` problem."""
-    lines = block.lines
-    found = _HAND_ID.search(lines[0]) if lines else None
-    return Hand(
-        site=SITE,
-        hand_id=found.group(1) if found else "",
-        source=SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                          byte_length=block.byte_length),
-        game_text="",
-        variant_id=None,
-        structure=None,
-        currency="",
-        stakes=Stakes(),
-        problems=(ParseProblem(
-            line=block.line, code="parser_crash", fatal=True,
-            message=f"the KingsClub reader failed: {type(error).__name__}: {error}",
-        ),),
-    )

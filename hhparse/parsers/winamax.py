@@ -55,14 +55,12 @@ from typing import Final
 from hhparse.cards import DECK, Card, CardError
 from hhparse.money import AmountError, parse_amount
 from hhparse.parsers.base import HandBlock, summary_player
+from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
-    Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
     Seat,
     SourceSpan,
     Stakes,
@@ -88,10 +86,11 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    try:
-        return _Reader(block).read()
-    except Exception as error:
-        return _crashed(block, error)
+    return read_guarded(_read, block, site=SITE, room="Winamax", hand_id=_HAND_ID)
+
+
+def _read(block: HandBlock) -> Hand:
+    return _Reader(block).read()
 
 
 # --- the header ----------------------------------------------------------------------------
@@ -121,10 +120,6 @@ _STRUCTURES: Final = (
 )
 _NOT_REPLAYED: Final = ("holdem", "hold'em", "omaha")
 _CURRENCIES: Final = {"€": "EUR", "$": "USD", "£": "GBP"}
-
-
-class _Unreadable(Exception):
-    """Raised inside the reader for a line it cannot read; becomes ``unknown_line``."""
 
 
 def _structure_of(game: str) -> tuple[str, BettingStructure | None]:
@@ -188,7 +183,6 @@ _ACTION_WORDS: Final = (
     " folds", " checks", " calls ", " bets ", " raises ", " posts ", " brings in ",
     " bring-in ", " stands pat", " discards ", " discard ", " shows [", " collected ",
 )
-_ALL_IN: Final = " and is all-in"
 _TOTAL: Final = re.compile(r"^Total pot (\S+)(?: \| .*?)?(?: \| (?:Rake (\S+)|No rake))$")
 _WON: Final = re.compile(r"\bwon (\S+)")
 _SUMMARY_NAME: Final = re.compile(
@@ -205,26 +199,21 @@ def _minor_units(text: str, decimals: int) -> int:
     return parse_amount(text, decimals)
 
 
-class _Reader:
+class _Reader(TextReader):
     """Reads one block. Mutable while reading; :meth:`read` returns the frozen Hand."""
 
+    NAME_FOLLOWERS = (" ",)
+
     def __init__(self, block: HandBlock) -> None:
-        self.block = block
-        self.problems: list[ParseProblem] = []
-        self.actions: list[Action] = []
-        self.streets: list[StreetMark] = []
-        self.notes: list[Note] = []
-        self.seats: list[Seat] = []
+        super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
         self.seat_names: dict[int, str] = {}
-        self.longest_first: tuple[str, ...] = ()
         self.hand_id = ""
         self.game_text = ""
         self.variant_id: str | None = None
         self.structure: BettingStructure | None = None
         self.stud = False
         self.currency = ""
-        self.decimals = 2
         self.stakes = Stakes()
         self.started_at_text = ""
         self.started_at: datetime | None = None
@@ -235,7 +224,6 @@ class _Reader:
         self.max_seats: int | None = None
         self.button: int | None = None
         self.play_money = False
-        self.street = 0
         self.in_summary = False
         self.hero: str | None = None
         self.bring_ins: dict[str, int] = {}
@@ -265,14 +253,14 @@ class _Reader:
             lines[index], numbers[index]
         ):
             index += 1
-        self.longest_first = tuple(sorted((s.player for s in self.seats), key=len, reverse=True))
+        self._index_names()
         self._finish_tournament()
         for position in range(index, count):
             text, number = lines[position], numbers[position]
             try:
                 self._body_line(text, number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         return self._hand()
 
     def _hand(self) -> Hand:
@@ -318,22 +306,6 @@ class _Reader:
         )
 
     # -- recording --
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, all_in: bool = False, n_cards: int | None = None,
-             cards: tuple[Card, ...] = (), new_cards: tuple[Card, ...] = (),
-             pot: str = "") -> None:
-        self.actions.append(
-            Action(line=number, street=self.street, kind=kind, player=player, amount=amount,
-                   to=to, all_in=all_in, n_cards=n_cards, cards=cards, new_cards=new_cards,
-                   pot=pot)
-        )
 
     # -- header, table, seats --
 
@@ -449,21 +421,14 @@ class _Reader:
     def _amount(self, text: str) -> int:
         return _minor_units(text, self.decimals)
 
-    def _money(self, text: str) -> tuple[int, bool]:
-        """An amount with an optional ``and is all-in`` after it."""
-        all_in = text.endswith(_ALL_IN)
-        if all_in:
-            text = text[: -len(_ALL_IN)]
-        return self._amount(text), all_in
-
-    def _groups(self, text: str) -> list[tuple[Card, ...]]:
+    def _shown_groups(self, text: str) -> list[tuple[Card, ...]]:
         """``[a b] [c]`` (or ``[a b][c]``) -> the known cards of each group (hidden ``X``
-        cards left out). Raises _Unreadable for anything else."""
+        cards left out). Raises Unreadable for anything else."""
         if not (text.startswith("[") and text.endswith("]")):
-            raise _Unreadable(text)
-        return [self._cards(group) for group in text[1:-1].replace("][", "] [").split("] [")]
+            raise Unreadable(text)
+        return [self._shown_cards(group) for group in text[1:-1].replace("][", "] [").split("] [")]
 
-    def _cards(self, group: str) -> tuple[Card, ...]:
+    def _shown_cards(self, group: str) -> tuple[Card, ...]:
         try:
             return tuple(_CARD_BY_TEXT[token] for token in group.split() if token != _HIDDEN)
         except KeyError:
@@ -490,25 +455,18 @@ class _Reader:
             else:
                 self._player_line(name, text[len(name) + 1 :], text, number)
 
-    def _who(self, text: str) -> str | None:
-        """The seated player a line starts with (followed by a space)."""
-        for name in self.longest_first:
-            if text.startswith(name) and text[len(name) : len(name) + 1] == " ":
-                return name
-        return None
-
     def _unseated_line(self, text: str, number: int) -> None:
         if any(word in text for word in _ACTION_WORDS):
             self._note(number, "unseated_action", text)
             self._problem(number, "actor_not_seated",
                           f"a line of play by nobody seated in this hand: {text!r}", fatal=True)
             return
-        raise _Unreadable(text)
+        raise Unreadable(text)
 
     def _marker(self, text: str, number: int) -> None:
         end = text.find(" ***", 4)
         if end < 0:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         name = text[4:end]
         tail = text[end + 4 :].strip()
         if name == "SUMMARY":
@@ -517,23 +475,23 @@ class _Reader:
             return
         street = _MARKER_STREETS.get(name)
         if street is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         if street != self.street and street != SHOWDOWN_STREET:
             self.opened = False
         self.street = street
         self.streets.append(StreetMark(line=number, street=street, name=name))
         if tail:  # the board: ``*** TURN *** [9d 9h Td][Kh]``
-            groups = self._groups(tail)
+            groups = self._shown_groups(tail)
             earlier = self._known(groups[:-1])
             self._act(number, Kind.DEALT, "", cards=earlier, new_cards=groups[-1])
 
     def _dealt(self, text: str, number: int) -> None:
         rest = text[9:]
-        for name in self.longest_first:
+        for name in self.names:
             if rest.startswith(name) and rest[len(name) : len(name) + 2] == " [":
-                groups = self._groups(rest[len(name) + 1 :])
+                groups = self._shown_groups(rest[len(name) + 1 :])
                 if len(groups) > 2:
-                    raise _Unreadable(text)
+                    raise Unreadable(text)
                 new = groups[-1]
                 if not new:
                     self._note(number, "dealt_hidden", text)
@@ -553,7 +511,7 @@ class _Reader:
     def _uncalled(self, text: str, number: int) -> None:
         amount_text, found, name = text[16:].partition(" returned to ")
         if not found:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._act(number, Kind.UNCALLED_RETURN, name, self._amount(amount_text))
 
     def _player_line(self, name: str, what: str, text: str, number: int) -> None:
@@ -563,13 +521,13 @@ class _Reader:
             return
         kind = _NOTES.get(what)
         if kind is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._note(number, kind, text)
 
     # -- verbs (each returns False when the words after the verb are not its own) --
 
     def _folds(self, name: str, argument: str, number: int) -> bool:
-        cards = self._known(self._groups(argument)) if argument else ()
+        cards = self._known(self._shown_groups(argument)) if argument else ()
         self._act(number, Kind.FOLD, name, cards=cards)
         return True
 
@@ -657,7 +615,7 @@ class _Reader:
             return False
         count = int(count_text)
         bracket = after.find(" [")
-        cards = self._known(self._groups(after[bracket + 1 :])) if bracket >= 0 else ()
+        cards = self._known(self._shown_groups(after[bracket + 1 :])) if bracket >= 0 else ()
         if count == 0:
             self._act(number, Kind.STAND_PAT, name, n_cards=0, cards=cards)
         else:
@@ -668,7 +626,7 @@ class _Reader:
         if argument == "pat":
             cards: tuple[Card, ...] = ()
         elif argument.startswith("pat ["):
-            cards = self._known(self._groups(argument[4:]))
+            cards = self._known(self._shown_groups(argument[4:]))
         else:
             return False
         self._act(number, Kind.STAND_PAT, name, n_cards=0, cards=cards)
@@ -678,7 +636,8 @@ class _Reader:
         close = argument.find("]")
         if not argument.startswith("[") or close < 0:
             return False
-        self._act(number, Kind.SHOW, name, cards=self._known(self._groups(argument[: close + 1])))
+        shown = self._known(self._shown_groups(argument[: close + 1]))
+        self._act(number, Kind.SHOW, name, cards=shown)
         return True
 
     def _mucks(self, name: str, argument: str, number: int) -> bool:
@@ -687,7 +646,7 @@ class _Reader:
         elif argument.startswith("["):
             close = argument.find("]")
             self._act(number, Kind.MUCK, name,
-                      cards=self._known(self._groups(argument[: close + 1])))
+                      cards=self._known(self._shown_groups(argument[: close + 1])))
         else:
             return False
         return True
@@ -712,14 +671,14 @@ class _Reader:
         elif text.startswith("Total pot "):
             self._totals(text, number)
         elif text.startswith("Board: "):
-            self.board = self._known(self._groups(text[7:]))
+            self.board = self._known(self._shown_groups(text[7:]))
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
 
     def _totals(self, text: str, number: int) -> None:
         match = _TOTAL.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         after_rake, rake_text = match.groups()
         rake = self._amount(rake_text) if rake_text else 0
         self.total_pot = self._amount(after_rake) + rake
@@ -729,7 +688,7 @@ class _Reader:
     def _summary_seat(self, text: str, number: int) -> None:
         colon = text.find(": ", 5)
         if colon < 0 or not text[5:colon].isdigit():
-            raise _Unreadable(text)
+            raise Unreadable(text)
         seat = int(text[5:colon])
         after = text[colon + 2 :]
         name = self._summary_name(seat, after)
@@ -739,7 +698,7 @@ class _Reader:
             at = rest.find(word)
             if at >= 0:
                 bracket = rest[at + len(word) - 1 : rest.index("]", at) + 1]
-                cards = self._known(self._groups(bracket))
+                cards = self._known(self._shown_groups(bracket))
                 break
         won_amounts = _WON.findall(rest)
         won = sum(self._amount(amount) for amount in won_amounts) if won_amounts else None
@@ -748,9 +707,9 @@ class _Reader:
         )
 
     def _summary_name(self, seat: int, after: str) -> str:
-        name = summary_player(after, self.seat_names.get(seat), self.longest_first, _SUMMARY_NAME)
+        name = summary_player(after, self.seat_names.get(seat), self.names, _SUMMARY_NAME)
         if name is None:
-            raise _Unreadable(after)
+            raise Unreadable(after)
         return name
 
 
@@ -779,24 +738,3 @@ _VERBS: Final[dict[str, Callable[[_Reader, str, str, int], bool]]] = {
 }
 
 
-def _crashed(block: HandBlock, error: Exception) -> Hand:
-    """The hand of a block the reader choked on: a fatal ``parser_crash`` problem."""
-    problem = ParseProblem(
-        line=block.line,
-        code="parser_crash",
-        message=f"the Winamax reader failed: {type(error).__name__}: {error}",
-        fatal=True,
-    )
-    found = _HAND_ID.search(block.lines[0]) if block.lines else None
-    return Hand(
-        site=SITE,
-        hand_id=found.group(1) if found else "",
-        source=SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                          byte_length=block.byte_length),
-        game_text="",
-        variant_id=None,
-        structure=None,
-        currency="",
-        stakes=Stakes(),
-        problems=(problem,),
-    )

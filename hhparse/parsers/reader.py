@@ -1,0 +1,143 @@
+"""What every room's text reader shares: recording what a block says, amounts, cards,
+who a line is about, and the guard that turns a reader's bug into a rejected hand.
+
+A room's reader subclasses :class:`TextReader` and states its text as class data (how it
+writes "all-in" after an amount, what may follow a player's name at the start of a line);
+its own methods read its header, seats and lines of play. :func:`read_guarded` runs a
+reader so that it never raises: a bug in it is a fatal ``parser_crash`` problem on a hand
+that keeps its place in the file (the hand is rejected, never lost).
+
+The records follow :mod:`hhparse.parsers.pokerstars`'s conventions (amounts in minor
+units of the hand's unit, line numbers of the file).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import ClassVar
+
+from hhparse.cards import DECK, Card, CardError, parse_cards
+from hhparse.money import parse_amount
+from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.records import Action, Hand, Kind, Note, ParseProblem, Seat, Stakes, StreetMark
+
+__all__ = ["CARD_BY_TEXT", "TextReader", "Unreadable", "crashed_hand", "read_guarded"]
+
+CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
+
+
+class Unreadable(Exception):
+    """A line that is not what its first words promised (recorded as ``unknown_line``)."""
+
+
+def read_guarded(read: Callable[[HandBlock], Hand], block: HandBlock, *, site: str, room: str,
+                 hand_id: re.Pattern[str]) -> Hand:
+    """``read(block)``, or the hand of a block the reader choked on (:func:`crashed_hand`)."""
+    try:
+        return read(block)
+    except Exception as error:
+        return crashed_hand(block, error, site=site, room=room, hand_id=hand_id)
+
+
+def crashed_hand(block: HandBlock, error: Exception, *, site: str, room: str,
+                 hand_id: re.Pattern[str]) -> Hand:
+    """A fatal ``parser_crash`` hand, with the id ``hand_id`` (group 1) finds in its first
+    line."""
+    found = hand_id.search(block.lines[0]) if block.lines else None
+    return Hand(
+        site=site, hand_id=found.group(1) if found else "", source=span_of(block),
+        game_text="", variant_id=None, structure=None, currency="", stakes=Stakes(),
+        problems=(crash_problem(block, room, error),),
+    )
+
+
+class TextReader:
+    """Reads one block of a text log. Mutable while reading; a room's ``read`` returns the
+    frozen Hand."""
+
+    ALL_IN_SUFFIXES: ClassVar[tuple[str, ...]] = (" and is all-in",)
+    """How the room writes "all-in" after an amount (:meth:`_money`)."""
+    NAME_FOLLOWERS: ClassVar[tuple[str, ...]] = (" ", ":")
+    """What follows a player's name at the start of a line about him (:meth:`_who`)."""
+
+    def __init__(self, block: HandBlock) -> None:
+        self.block = block
+        self.problems: list[ParseProblem] = []
+        self.actions: list[Action] = []
+        self.streets: list[StreetMark] = []
+        self.notes: list[Note] = []
+        self.seats: list[Seat] = []
+        self.names: tuple[str, ...] = ()
+        """Seated names, longest first (so ``Player10`` is tried before ``Player1``)."""
+        self.street = 0
+        self.decimals = 2
+
+    # -- recording --
+
+    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
+        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
+
+    def _unknown(self, text: str, number: int) -> None:
+        self._problem(number, "unknown_line", f"line not understood: {text!r}")
+
+    def _note(self, number: int, kind: str, text: str) -> None:
+        self.notes.append(Note(line=number, kind=kind, text=text))
+
+    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
+             to: int | None = None, all_in: bool = False, n_cards: int | None = None,
+             cards: tuple[Card, ...] = (), new_cards: tuple[Card, ...] = (),
+             pot: str = "") -> None:
+        self.actions.append(Action(number, self.street, kind, player, amount, to, all_in,
+                                   n_cards, cards, new_cards, pot))
+
+    # -- players --
+
+    def _index_names(self) -> None:
+        """Call once the seats are read."""
+        self.names = tuple(sorted(dict.fromkeys(seat.player for seat in self.seats), key=len,
+                                  reverse=True))
+
+    def _who(self, text: str) -> str | None:
+        """The seated player a line starts with (followed by one of :attr:`NAME_FOLLOWERS`)."""
+        followers = self.NAME_FOLLOWERS
+        for name in self.names:
+            if text.startswith(name) and text[len(name) : len(name) + 1] in followers:
+                return name
+        return None
+
+    # -- amounts and cards --
+
+    def _amount(self, text: str) -> int:
+        """``$1,000.50`` -> minor units of the hand's unit."""
+        return parse_amount(text, self.decimals)
+
+    def _money(self, text: str) -> tuple[int, bool]:
+        """An amount with an optional all-in suffix after it."""
+        for suffix in self.ALL_IN_SUFFIXES:
+            if text.endswith(suffix):
+                return self._amount(text[: -len(suffix)]), True
+        return self._amount(text), False
+
+    def _cards(self, text: str, number: int) -> tuple[Card, ...]:
+        """Cards separated by spaces; unreadable ones are a problem and no cards."""
+        try:
+            return tuple([CARD_BY_TEXT[token] for token in text.split()])
+        except KeyError:
+            pass
+        try:
+            return parse_cards(text)
+        except CardError:
+            self._problem(number, "unreadable_cards", f"cards not understood: [{text}]")
+            return ()
+
+    def _groups(self, text: str, number: int) -> list[tuple[Card, ...]]:
+        """``[a b] [c]`` -> card groups; raises :class:`Unreadable` for anything else."""
+        if not (text.startswith("[") and text.endswith("]")):
+            raise Unreadable(text)
+        return [self._cards(group, number) for group in text[1:-1].split("] [")]
+
+    def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
+        """The first ``[..]`` group in ``text``."""
+        start = text.index("[")
+        return self._cards(text[start + 1 : text.index("]", start)], number)
