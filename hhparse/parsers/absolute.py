@@ -39,14 +39,15 @@ How Absolute writes a hand, and how it is read:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Final
 
 from hhparse.cards import parse_cards
 from hhparse.money import CURRENCY_SYMBOLS
 from hhparse.parsers.base import HandBlock
+from hhparse.parsers.stud import LINE_ERRORS, StudReader, Unreadable
 from hhparse.parsers.timezones import to_utc
-from hhparse.parsers.winning import LINE_ERRORS, StudReader, Unreadable, clock
+from hhparse.parsers.winning import clock
 from hhparse.records import Hand, Kind, Stakes, Summary, Tournament
 from hhparse.variants import BettingStructure
 
@@ -102,12 +103,12 @@ def parse_block(block: HandBlock) -> Hand:
     return _AbsoluteReader(block).read_safely("Absolute")
 
 
-@dataclass(slots=True)
 class _AbsoluteReader(StudReader):
-    site: str = SITE
-    pocket: dict[str, int] = field(default_factory=dict)
-    """How many cards each player's last ``Pocket`` line listed."""
-    in_summary: bool = False
+    def __init__(self, block: HandBlock) -> None:
+        super().__init__(block, site=SITE)
+        self.pocket: dict[str, int] = {}
+        """How many cards each player's last ``Pocket`` line listed."""
+        self.in_summary = False
 
     def read(self) -> Hand:
         lines = self.numbered()
@@ -119,7 +120,7 @@ class _AbsoluteReader(StudReader):
             try:
                 self._line(text, number)
             except LINE_ERRORS:
-                self.unknown(text, number)
+                self._unknown(text, number)
         if not self.in_summary:
             self.summary = Summary(line=self.actions[-1].line if self.actions else 0)
         return self.hand()
@@ -152,9 +153,9 @@ class _AbsoluteReader(StudReader):
             self.currency = "EUR" if stakes.group("euro") else CURRENCY_SYMBOLS["$"]
         if header.group("tid") is not None:
             self.tournament = Tournament(tournament_id=header.group("tid"))
-        ante = self.amount(stakes.group("ante")) if stakes.group("ante") else None
-        small = self.amount(stakes.group("small"))
-        big = self.amount(stakes.group("big")) if stakes.group("big") else None
+        ante = self._amount(stakes.group("ante")) if stakes.group("ante") else None
+        small = self._amount(stakes.group("small"))
+        big = self._amount(stakes.group("big")) if stakes.group("big") else None
         if self.structure is BettingStructure.FIXED_LIMIT:
             self.stakes = Stakes(small_bet=small, big_bet=big, ante=ante)
         else:
@@ -162,7 +163,7 @@ class _AbsoluteReader(StudReader):
         self.started_text = header.group("when") + f" ({header.group('zone')})"
         self.started_at = to_utc(*clock(header), header.group("zone"))
         if self.started_at is None:
-            self.problem(number, "unknown_timezone",
+            self._problem(number, "unknown_timezone",
                          f"time {self.started_text!r}: zone unknown or date impossible")
         return True
 
@@ -182,11 +183,11 @@ class _AbsoluteReader(StudReader):
             self.summary = Summary(line=number)
         elif text.startswith("Seat ") and not self.actions and (seat := _SEAT.match(text)):
             self.add_seat(int(seat.group("seat")), seat.group("name"),
-                          self.amount(seat.group("stack")), number)
+                          self._amount(seat.group("stack")), number)
         elif not self.actions and (table := _TABLE.match(text)):
             self.table = table.group("table")
         else:
-            name = self.who(text)
+            name = self._who(text)
             if name is None:
                 if _PLAY.match(text) is None:
                     raise Unreadable(text)
@@ -197,7 +198,7 @@ class _AbsoluteReader(StudReader):
                 self._play(name, rest[2:], text, number)
             elif (collect := _COLLECT.match(rest)) is not None:
                 self.showdown()
-                self.act(number, Kind.COLLECT, name, self.amount(collect.group("amount")),
+                self._act(number, Kind.COLLECT, name, self._amount(collect.group("amount")),
                          pot=collect.group("pot"))
             else:
                 raise Unreadable(text)
@@ -209,28 +210,28 @@ class _AbsoluteReader(StudReader):
         elif verb == "Pocket":
             self._pocket(name, argument, text, number)
         elif verb == "Ante":
-            self.ante(name, self.amount(argument), number)
+            self.ante(name, self._amount(argument), number)
         elif verb == "Bring-In":
-            self.bring_in(name, self.amount(argument), number)
+            self.bring_in(name, self._amount(argument), number)
         elif verb == "Bets":
-            self.bet(name, self.amount(argument), number)
+            self.bet(name, self._amount(argument), number)
         elif verb == "Calls":
-            self.call(name, self.amount(argument), number)
+            self.call(name, self._amount(argument), number)
         elif rest.startswith("Completes to "):
-            self.raise_to(name, self.amount(rest[len("Completes to "):]), number)
+            self.raise_to(name, self._amount(rest[len("Completes to "):]), number)
         elif (raised := _RAISE.match(rest)) is not None:
-            self.raise_to(name, self.amount(raised.group("to")), number,
+            self.raise_to(name, self._amount(raised.group("to")), number,
                           all_in=rest.startswith("All-In"))
         elif verb == "All-In" and argument != "(Timeout)":
-            self.all_in(name, self.amount(argument), number)
+            self.all_in(name, self._amount(argument), number)
         elif verb == "Shows":
             cards, found, _description = argument.partition("]")
             if not cards.startswith("[") or not found:
                 raise Unreadable(text)
             self.showdown()
-            self.act(number, Kind.SHOW, name, cards=parse_cards(cards[1:]))
+            self._act(number, Kind.SHOW, name, cards=parse_cards(cards[1:]))
         elif (uncalled := _UNCALLED.match(rest)) is not None:
-            self.act(number, Kind.UNCALLED_RETURN, name, self.amount(uncalled.group("amount")))
+            self._act(number, Kind.UNCALLED_RETURN, name, self._amount(uncalled.group("amount")))
         else:
             raise Unreadable(text)
 
@@ -238,10 +239,10 @@ class _AbsoluteReader(StudReader):
         if word == "Folds":
             self.fold(name, number)
         elif word == "Checks":
-            self.act(number, Kind.CHECK, name)
+            self._act(number, Kind.CHECK, name)
         else:
             self.showdown()
-            self.act(number, Kind.MUCK if word == "Mucks" else Kind.NO_SHOW, name)
+            self._act(number, Kind.MUCK if word == "Mucks" else Kind.NO_SHOW, name)
 
     def _pocket(self, name: str, argument: str, text: str, number: int) -> None:
         if not (argument.startswith("[") and argument.endswith("]")):
@@ -249,7 +250,7 @@ class _AbsoluteReader(StudReader):
         tokens = argument[1:-1].split()
         before = self.pocket.get(name, 0)
         if len(tokens) <= before:
-            self.note(number, "repeated_pocket", text)  # no new card (a folded hero's)
+            self._note(number, "repeated_pocket", text)  # no new card (a folded hero's)
             return
         self.pocket[name] = len(tokens)
         earlier = parse_cards(" ".join(token for token in tokens[:before] if token != "H"))
@@ -257,14 +258,14 @@ class _AbsoluteReader(StudReader):
         if self.street == 0 and len(new) == 3:
             self.hero = self.hero or name
         if new:
-            self.act(number, Kind.DEALT, name, cards=earlier, new_cards=new)
+            self._act(number, Kind.DEALT, name, cards=earlier, new_cards=new)
 
     def _summary_line(self, text: str, number: int) -> None:
         total = _TOTAL.match(text)
         if total is not None:
             self.summary = replace(
-                self.summary, total_pot=self.amount(total.group("pot")),
-                rake=self.amount(total.group("rake")) if total.group("rake") else 0, line=number)
+                self.summary, total_pot=self._amount(total.group("pot")),
+                rake=self._amount(total.group("rake")) if total.group("rake") else 0, line=number)
             return
         self.summary_seat(text, number, _WON, _SUMMARY_CARDS)
 

@@ -63,17 +63,15 @@ from typing import Final
 
 from hhparse.cards import Card, CardError, parse_card
 from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of, summary_player
+from hhparse.parsers.base import HandBlock, span_of, summary_player
+from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
-    Action,
     Hand,
     Kind,
     Note,
-    ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -156,10 +154,6 @@ _PLAY_WORDS: Final = frozenset({"folds", "checks", "calls", "bets", "raises", "p
 _NOTES: Final[dict[str, str]] = {"sits out": "sitting_out", "is sitting out": "sitting_out"}
 
 
-class _Unreadable(Exception):
-    """A line the reader cannot read; becomes ``unknown_line``."""
-
-
 @dataclass(frozen=True, slots=True)
 class _Game:
     text: str
@@ -175,29 +169,25 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    try:
-        return _Reader(block).read()
-    except Exception as error:
-        return _crashed(block, error)
+    return read_guarded(_read, block, site=SITE, room="OnGame", hand_id=_LOOSE_ID)
 
 
-class _Reader:
+def _read(block: HandBlock) -> Hand:
+    return _Reader(block).read()
+
+
+class _Reader(TextReader):
     """Reads one block. Mutable while reading; :meth:`read` returns the frozen Hand."""
 
+    NAME_FOLLOWERS = (" ",)
+
     def __init__(self, block: HandBlock) -> None:
-        self.block = block
-        self.problems: list[ParseProblem] = []
-        self.actions: list[Action] = []
-        self.streets: list[StreetMark] = []
-        self.notes: list[Note] = []
-        self.seats: list[Seat] = []
+        super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
-        self.names: tuple[str, ...] = ()
         self.hand_id = ""
         self.game: _Game | None = None
         self.stakes = Stakes()
         self.currency = ""
-        self.decimals = 2
         self.play_money = False
         self.tournament: Tournament | None = None
         self.started_at_text = ""
@@ -206,7 +196,6 @@ class _Reader:
         self.max_seats: int | None = None
         self.button: int | None = None
         self.user: str | None = None
-        self.street = 0
         self.in_summary = False
         self.summary_line = 0
         self.main_pot: int | None = None
@@ -240,15 +229,15 @@ class _Reader:
             if not any(problem.fatal for problem in self.problems):
                 self._problem(numbers[0], "unreadable_header", "no 'Table:' line", fatal=True)
             return self._hand()
-        self.names = tuple(sorted({seat.player for seat in self.seats}, key=len, reverse=True))
+        self._index_names()
         if self.game.variant_id is None:  # hold'em, Omaha: kept, not read
             return self._hand()
         for position in range(index, len(lines)):
             text, number = lines[position], numbers[position]
             try:
                 self._body_line(text, number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         self._flush_pending()
         self._small_blind_written_big()
         if not self.ended:
@@ -295,22 +284,6 @@ class _Reader:
         )
 
     # -- recording --
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, all_in: bool = False, n_cards: int | None = None,
-             cards: tuple[Card, ...] = (), new_cards: tuple[Card, ...] = (),
-             pot: str = "", street: int | None = None) -> None:
-        self.actions.append(Action(
-            line=number, street=self.street if street is None else street, kind=kind,
-            player=player, amount=amount, to=to, all_in=all_in, n_cards=n_cards, cards=cards,
-            new_cards=new_cards, pot=pot,
-        ))
-
-    def _amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
 
     # -- header, time, table, seats --
 
@@ -478,13 +451,6 @@ class _Reader:
             return
         self._play(name, rest, number)
 
-    def _who(self, text: str) -> str | None:
-        """The seated player a line starts with (followed by a space)."""
-        for name in self.names:
-            if text.startswith(name) and text[len(name):len(name) + 1] == " ":
-                return name
-        return None
-
     def _unseated_line(self, text: str, number: int) -> None:
         words = text.split()
         if any(word in _PLAY_WORDS for word in words[1:]):
@@ -492,7 +458,7 @@ class _Reader:
             self._problem(number, "actor_not_seated",
                           f"a line of play by nobody seated in this hand: {text!r}", fatal=True)
             return
-        raise _Unreadable(text)
+        raise Unreadable(text)
 
     def _new_street(self, street: int, number: int, name: str) -> None:
         self.streets.append(StreetMark(line=number, street=street, name=name))
@@ -531,7 +497,7 @@ class _Reader:
         elif verb == "changed":
             self._changed(name, rest, number)
         else:
-            raise _Unreadable(rest)
+            raise Unreadable(rest)
 
     def _add(self, name: str, added: int) -> int:
         """Record chips a line adds to ``name``'s round; returns his new round total."""
@@ -553,7 +519,7 @@ class _Reader:
     def _raises(self, name: str, argument: str, number: int, all_in: bool) -> None:
         match = _RAISE.match(argument)
         if match is None:
-            raise _Unreadable(argument)
+            raise Unreadable(argument)
         added = self._amount(match.group("added"))
         self._amount(match.group("total"))  # read, not used: see the module docstring
         before = self.current_bet
@@ -566,7 +532,7 @@ class _Reader:
             return
         match = _BLIND.match(rest)
         if match is None:
-            raise _Unreadable(rest)
+            raise Unreadable(rest)
         kind = _BLINDS[match.group("which")]
         amount = self._amount(match.group("amount"))
         if kind is Kind.POST_SB_BB:
@@ -604,7 +570,7 @@ class _Reader:
 
     # -- cards and draws --
 
-    def _cards(self, text: str) -> list[Card | None]:
+    def _places(self, text: str) -> list[Card | None]:
         """``Qs, 8c, -``: the cards by place (None: face down)."""
         places: list[Card | None] = []
         for token in text.split(","):
@@ -623,11 +589,11 @@ class _Reader:
     def _dealing(self, text: str, number: int) -> None:
         match = _DEALING_TO.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         name = self._named(match.group("rest"), text, number)
         if name is None:
             return
-        cards = tuple(card for card in self._cards(match.group("cards")) if card is not None)
+        cards = tuple(card for card in self._places(match.group("cards")) if card is not None)
         if not cards:
             self.notes.append(Note(line=number, kind="dealt_hidden", text=text))
             return
@@ -644,7 +610,7 @@ class _Reader:
     def _changed(self, name: str, rest: str, number: int) -> None:
         match = _CHANGED.match(rest)
         if match is None or (self.game is not None and self.game.stud):
-            raise _Unreadable(rest)
+            raise Unreadable(rest)
         self._enter_draw(number)
         count = int(match.group("count"))
         self.drew.add(name)
@@ -665,16 +631,16 @@ class _Reader:
     def _new_hand(self, text: str, number: int) -> None:
         match = _NEW_HAND.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         if self.game is not None and self.game.stud:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         name = self._named(match.group("rest"), text, number)
         if name is None:
             return
-        places = self._cards(match.group("cards"))
+        places = self._places(match.group("cards"))
         after = [card for card in places if card is not None]
         if len(after) != len(places):
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._enter_draw(number)
         before = self.held.get(name, [])
         if len(before) == len(after):
@@ -714,12 +680,12 @@ class _Reader:
         elif text.startswith(("Main pot: ", "Side pot ")):
             self._pot(text, number)
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
 
     def _pot(self, text: str, number: int) -> None:
         match = _POT.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         amount = self._amount(match.group("amount"))
         side = match.group("side")
         if side is None:
@@ -740,10 +706,10 @@ class _Reader:
             rest = text[position:]
             name = next((known for known in self.names if rest.startswith(known + " (")), None)
             if name is None:
-                raise _Unreadable(text)
+                raise Unreadable(text)
             won = _WON.match(rest, len(name))
             if won is None:
-                raise _Unreadable(text)
+                raise Unreadable(text)
             paid.append((name, self._amount(won.group("amount"))))
             position += won.end()
         for name, amount in paid:
@@ -752,15 +718,15 @@ class _Reader:
     def _summary_seat(self, text: str, number: int) -> None:
         match = _SUMMARY_SEAT.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         seat, after = int(match.group("seat")), match.group("rest")
         seated = next((s.player for s in self.seats if s.seat == seat), None)
         name = summary_player(after, seated, self.names, _SUMMARY_NAME)
         if name is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         rest = _SUMMARY_REST.match(after[len(name):])
         if rest is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         net_text = rest.group("net")
         net = None
         if net_text is not None:
@@ -768,7 +734,7 @@ class _Reader:
             net = -value if net_text.startswith("-") else value
         cards: tuple[Card, ...] = ()
         if rest.group("cards") is not None:
-            cards = tuple(card for card in self._cards(rest.group("cards")) if card is not None)
+            cards = tuple(card for card in self._places(rest.group("cards")) if card is not None)
             self._act(number, Kind.SHOW, name, cards=cards, street=SHOWDOWN_STREET)
         self.summary_seats.append(SummarySeat(
             line=number, seat=seat, player=name, text=text, cards=cards, net=net,
@@ -776,19 +742,3 @@ class _Reader:
         ))
 
 
-def _crashed(block: HandBlock, error: Exception) -> Hand:
-    """The hand of a block the reader choked on: a fatal ``parser_crash`` problem."""
-    lines = block.lines
-    found = _LOOSE_ID.search(lines[0]) if lines else None
-    return Hand(
-        site=SITE,
-        hand_id=found.group(1) if found else "",
-        source=SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                          byte_length=block.byte_length),
-        game_text="",
-        variant_id=None,
-        structure=None,
-        currency="",
-        stakes=Stakes(),
-        problems=(crash_problem(block, "OnGame", error),),
-    )

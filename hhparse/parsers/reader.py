@@ -87,9 +87,10 @@ class TextReader:
     def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
              to: int | None = None, all_in: bool = False, n_cards: int | None = None,
              cards: tuple[Card, ...] = (), new_cards: tuple[Card, ...] = (),
-             pot: str = "") -> None:
-        self.actions.append(Action(number, self.street, kind, player, amount, to, all_in,
-                                   n_cards, cards, new_cards, pot))
+             pot: str = "", street: int | None = None) -> None:
+        """An action of the current street (or of ``street``, for a line printed late)."""
+        self.actions.append(Action(number, self.street if street is None else street, kind,
+                                   player, amount, to, all_in, n_cards, cards, new_cards, pot))
 
     # -- players --
 

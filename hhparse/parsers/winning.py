@@ -8,7 +8,7 @@ a line of play by nobody seated a fatal ``actor_not_seated``. A hand cut off bef
 summary has no total pot: the replayer rejects it (``hand_incomplete``).
 
 The stud reading shared with other rooms that print what each line adds (Absolute) is
-:class:`StudReader`: each betting round's totals, so that a completion or raise is recorded
+:class:`~hhparse.parsers.stud.StudReader`: each betting round's totals, so that a completion or raise is recorded
 as the records want it (``to`` = the player's new round total, ``amount`` = that over the
 round's highest), and the first bet or raise over a bring-in on 3rd street is a completion.
 
@@ -52,21 +52,18 @@ How WPN writes a hand, and how it is read:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Final
 
-from hhparse.cards import Card, CardError, parse_cards
-from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.cards import Card, parse_cards
+from hhparse.parsers.base import HandBlock
+from hhparse.parsers.stud import LINE_ERRORS, StudReader, Unreadable
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
-    Seat,
     Stakes,
     StreetMark,
     Summary,
@@ -119,7 +116,6 @@ _RUNNING_POT: Final = re.compile(r"^(?:Main pot|Side pot\(\d+\)) \$?[\d.,]+ \| R
 _NEW_TOTAL: Final = re.compile(
     r"^Total pot (?P<pot>\$?[\d.,]+)(?: \| Rake (?P<rake>\$?[\d.,]+))?"
     r"(?: \| JP Fee (?P<jp>\$?[\d.,]+))?$")
-_SUMMARY_SEAT: Final = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.+)$")
 _NEW_WON: Final = re.compile(r" won (?P<won>\$?[\d.,]+)")
 _NEW_CARDS: Final = re.compile(r" (?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _NEW_PLAY: Final = re.compile(
@@ -163,229 +159,6 @@ def parse_block(block: HandBlock) -> Hand:
     return reader.read_safely("WPN")
 
 
-class Unreadable(Exception):
-    """A line the reader cannot read; becomes ``unknown_line``."""
-
-
-LINE_ERRORS: Final = (Unreadable, AmountError, CardError, ValueError, IndexError, KeyError)
-"""What reading one line may raise: the line is then ``unknown_line``."""
-
-
-@dataclass(slots=True)
-class StudReader:
-    """What a stud reader keeps while it reads one hand, and the records it builds."""
-
-    block: HandBlock
-    site: str = ""
-    hand_id: str = ""
-    game_text: str = ""
-    variant_id: str | None = None
-    structure: BettingStructure | None = None
-    currency: str = "USD"
-    decimals: int = 2
-    stakes: Stakes = field(default_factory=Stakes)
-    tournament: Tournament | None = None
-    started_text: str = ""
-    started_at: datetime | None = None
-    table: str = ""
-    max_seats: int | None = None
-    button_seat: int | None = None
-    play_money: bool = False
-    seats: list[Seat] = field(default_factory=list)
-    names: tuple[str, ...] = ()
-    actions: list[Action] = field(default_factory=list)
-    streets: list[StreetMark] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
-    summary: Summary = field(default_factory=Summary)
-    hero: str | None = None
-    street: int = 0
-    round_totals: dict[str, int] = field(default_factory=dict)
-    completed: bool = False
-    """3rd street: the bring-in was completed (the next raise is a raise)."""
-    folded: set[str] = field(default_factory=set)
-    put_in: dict[str, int] = field(default_factory=dict)
-    """Chips each player put in so far (for an all-in printed without its amount)."""
-
-    # --- driver -------------------------------------------------------------------------
-
-    def read(self) -> Hand:
-        raise NotImplementedError
-
-    def read_safely(self, room: str) -> Hand:
-        try:
-            return self.read()
-        except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-            self.problems = [crash_problem(self.block, room, error)]
-            self.actions, self.seats = [], []
-            return self.hand()
-
-    def numbered(self) -> list[tuple[str, int]]:
-        return [(line.strip(), number) for line, number
-                in zip(self.block.lines, self.block.line_numbers, strict=True) if line.strip()]
-
-    def hand(self) -> Hand:
-        block = self.block
-        return Hand(
-            site=self.site, hand_id=self.hand_id,
-            source=span_of(block),
-            game_text=self.game_text, variant_id=self.variant_id, structure=self.structure,
-            currency=self.currency, stakes=self.stakes, started_at_text=self.started_text,
-            started_at=self.started_at, table=self.table, max_seats=self.max_seats,
-            button_seat=self.button_seat, tournament=self.tournament,
-            play_money=self.play_money, seats=tuple(self.seats), actions=tuple(self.actions),
-            streets=tuple(self.streets), notes=tuple(self.notes), summary=self.summary,
-            hero=self.hero, problems=tuple(self.problems),
-        )
-
-    def problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def unknown(self, text: str, number: int) -> None:
-        self.problem(number, "unknown_line", f"line not understood: {text!r}")
-
-    def unreadable_header(self, text: str, number: int) -> None:
-        self.problem(number, "unreadable_header", f"header not understood: {text!r}",
-                     fatal=True)
-
-    def note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-            to: int | None = None, all_in: bool = False, cards: tuple[Card, ...] = (),
-            new_cards: tuple[Card, ...] = (), pot: str = "") -> None:
-        self.actions.append(Action(line=number, street=self.street, kind=kind, player=player,
-                                   amount=amount, to=to, all_in=all_in, cards=cards,
-                                   new_cards=new_cards, pot=pot))
-
-    def amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
-
-    # --- seats and names ----------------------------------------------------------------
-
-    def add_seat(self, seat: int, name: str, stack: int, number: int, *,
-                 sitting_out: bool = False) -> None:
-        self.seats.append(Seat(seat=seat, player=name, stack=stack, sitting_out=sitting_out,
-                               line=number))
-        self.names = tuple(sorted((each.player for each in self.seats), key=len, reverse=True))
-
-    def who(self, text: str) -> str | None:
-        """The seated player whose name opens ``text`` (followed by a space), longest first."""
-        for name in self.names:
-            if text.startswith(name) and text[len(name):len(name) + 1] == " ":
-                return name
-        return None
-
-    def seat_number(self, name: str) -> int:
-        return next((seat.seat for seat in self.seats if seat.player == name), 0)
-
-    def not_seated(self, text: str, number: int) -> None:
-        self.note(number, "unseated_action", text)
-        self.problem(number, "actor_not_seated",
-                     f"a line of play by nobody seated in this hand: {text!r}", fatal=True)
-
-    def summary_seat(self, text: str, number: int, won: re.Pattern[str],
-                     cards: re.Pattern[str]) -> None:
-        """A summary line ``Seat N: <player> ..``, kept with the cards it lists (group
-        ``cards`` of ``cards``) and what the seat won (group ``won`` of ``won``); a
-        ``Board`` line is a note."""
-        seat = _SUMMARY_SEAT.match(text)
-        name = self.who(seat.group("rest") + " ") if seat is not None else None
-        if seat is None or name is None:
-            if not text.startswith("Board "):
-                raise Unreadable(text)
-            self.note(number, "board", text)
-            return
-        won_found, cards_found = won.search(text), cards.search(text)
-        self.summary = replace(self.summary, seats=(*self.summary.seats, SummarySeat(
-            line=number, seat=int(seat.group("seat")), player=name, text=text,
-            cards=parse_cards(cards_found.group("cards")) if cards_found else (),
-            won=self.amount(won_found.group("won")) if won_found else None)))
-
-    # --- streets ------------------------------------------------------------------------
-
-    def new_street(self, street: int, name: str, number: int) -> None:
-        self.street = street
-        self.streets.append(StreetMark(line=number, street=street, name=name))
-        self.round_totals = {}
-
-    def showdown(self) -> None:
-        if self.street != SHOWDOWN_STREET:
-            self.street = SHOWDOWN_STREET
-            self.round_totals = {}
-
-    # --- betting: what a line adds ------------------------------------------------------
-
-    def _added(self, name: str, added: int) -> tuple[int, int]:
-        """The player's new round total and the round's highest before this line."""
-        highest = max(self.round_totals.values(), default=0)
-        total = self.round_totals.get(name, 0) + added
-        self.round_totals[name] = total
-        self.put_in[name] = self.put_in.get(name, 0) + added
-        return total, highest
-
-    def _completes(self) -> bool:
-        """On 3rd street, over a bring-in nobody has completed yet?"""
-        return self.street == 0 and not self.completed and any(
-            action.kind is Kind.BRING_IN for action in self.actions)
-
-    def ante(self, name: str, amount: int, number: int, *, all_in: bool = False) -> None:
-        self.put_in[name] = self.put_in.get(name, 0) + amount
-        self.act(number, Kind.ANTE, name, amount, all_in=all_in)
-
-    def bring_in(self, name: str, amount: int, number: int, *, all_in: bool = False) -> None:
-        self._added(name, amount)
-        self.act(number, Kind.BRING_IN, name, amount, all_in=all_in)
-
-    def call(self, name: str, amount: int, number: int, *, all_in: bool = False) -> None:
-        self._added(name, amount)
-        self.act(number, Kind.CALL, name, amount, all_in=all_in)
-
-    def bet(self, name: str, added: int, number: int, *, all_in: bool = False) -> None:
-        """``bets X``: a bet, or on 3rd street over the bring-in, a completion to X."""
-        if self._completes():
-            self.raise_by(name, added, number, all_in=all_in)
-            return
-        self._added(name, added)
-        self.completed = True
-        self.act(number, Kind.BET, name, added, all_in=all_in)
-
-    def raise_by(self, name: str, added: int, number: int, *, all_in: bool = False) -> None:
-        """A completion or raise given by the chips it adds."""
-        completes = self._completes()
-        total, highest = self._added(name, added)
-        self.completed = True
-        self.act(number, Kind.COMPLETE if completes else Kind.RAISE, name, total - highest,
-                 to=total, all_in=all_in)
-
-    def raise_to(self, name: str, to: int, number: int, *, all_in: bool = False) -> None:
-        """A completion or raise given by the round total it makes."""
-        before = self.round_totals.get(name, 0)
-        self.raise_by(name, to - before, number, all_in=all_in)
-
-    def all_in(self, name: str, added: int, number: int) -> None:
-        """Chips added all-in: a bet, call, completion or raise by the total they make."""
-        highest = max(self.round_totals.values(), default=0)
-        total = self.round_totals.get(name, 0) + added
-        if highest == 0:
-            self.bet(name, added, number, all_in=True)
-        elif total <= highest:
-            self.call(name, added, number, all_in=True)
-        else:
-            self.raise_by(name, added, number, all_in=True)
-
-    def fold(self, name: str, number: int) -> None:
-        self.folded.add(name)
-        self.act(number, Kind.FOLD, name)
-
-    def live(self) -> list[str]:
-        """The players dealt in and not folded."""
-        dealt = {action.player for action in self.actions if action.kind is Kind.ANTE} or {
-            seat.player for seat in self.seats if not seat.sitting_out}
-        return [seat.player for seat in self.seats
-                if seat.player in dealt and seat.player not in self.folded]
-
-
 # --- WPN ---------------------------------------------------------------------------------
 
 
@@ -402,14 +175,14 @@ class _OldResult:
     net: int
 
 
-@dataclass(slots=True)
 class _WinningReader(StudReader):
-    site: str = SITE
-    pending: dict[str, list[Card]] = field(default_factory=dict)
-    """Old layout: each player's cards seen so far this street, not yet recorded."""
-    pending_line: dict[str, int] = field(default_factory=dict)
-    in_summary: bool = False
-    results: list[_OldResult] = field(default_factory=list)
+    def __init__(self, block: HandBlock) -> None:
+        super().__init__(block, site=SITE)
+        self.pending: dict[str, list[Card]] = {}
+        """Old layout: each player's cards seen so far this street, not yet recorded."""
+        self.pending_line: dict[str, int] = {}
+        self.in_summary = False
+        self.results: list[_OldResult] = []
 
     def read(self) -> Hand:
         lines = self.numbered()
@@ -430,12 +203,12 @@ class _WinningReader(StudReader):
             return
         self.hand_id = header.group("id")
         self.started_text = when.group("when")
-        self.note(lines[0][1], "local_time", "the time is the client's own, with no zone")
+        self._note(lines[0][1], "local_time", "the time is the client's own, with no zone")
         game = header.group("game")
         self.game_text = game
         self.variant_id = GAMES.get(game)
         if game not in GAMES:
-            self.problem(lines[1][1], "unknown_game", f"game {game!r} is not a known variant")
+            self._problem(lines[1][1], "unknown_game", f"game {game!r} is not a known variant")
         if self.variant_id is not None:
             self.structure = BettingStructure.FIXED_LIMIT
         table = header.group("table")
@@ -444,15 +217,15 @@ class _WinningReader(StudReader):
             self.play_money, self.currency, self.decimals = True, "chips", 0
         if header.group("max"):
             self.max_seats = int(header.group("max"))
-        self.stakes = Stakes(small_bet=self.amount(header.group("small")),
-                             big_bet=self.amount(header.group("big")))
+        self.stakes = Stakes(small_bet=self._amount(header.group("small")),
+                             big_bet=self._amount(header.group("big")))
         if self.variant_id is None:
             return
         for text, number in lines[2:]:
             try:
                 self._old_line(text, number)
             except LINE_ERRORS:
-                self.unknown(text, number)
+                self._unknown(text, number)
         self._flush_cards()
         self._old_results()
 
@@ -460,7 +233,7 @@ class _WinningReader(StudReader):
         if self.in_summary:
             self._old_summary_line(text, number)
             return
-        if not text.startswith("Player ") or not self.who(text[7:]):
+        if not text.startswith("Player ") or not self._who(text[7:]):
             self._flush_cards()
         if text in _OLD_STREETS:
             street = _OLD_STREETS[text]
@@ -470,7 +243,7 @@ class _WinningReader(StudReader):
             if match is None:
                 raise Unreadable(text)
             self.add_seat(int(match.group("seat")), match.group("name"),
-                          self.amount(match.group("stack")), number)
+                          self._amount(match.group("stack")), number)
         elif text.startswith("Player "):
             self._old_play(text, number)
         elif (uncalled := _UNCALLED.match(text)) is not None:
@@ -483,7 +256,7 @@ class _WinningReader(StudReader):
 
     def _old_play(self, text: str, number: int) -> None:
         rest = text[len("Player "):]
-        name = self.who(rest)
+        name = self._who(rest)
         if name is None:
             self.not_seated(text, number)
             return
@@ -502,7 +275,7 @@ class _WinningReader(StudReader):
         match = _OLD_AMOUNT.match(verb)
         if match is None:
             raise Unreadable(text)
-        amount = self.amount(match.group("amount"))
+        amount = self._amount(match.group("amount"))
         action = match.group("verb")
         if action in ("ante", "posts ante"):
             self.ante(name, amount, number)
@@ -521,25 +294,25 @@ class _WinningReader(StudReader):
 
     def _old_word(self, name: str, verb: str, text: str, number: int) -> None:
         if verb == "checks":
-            self.act(number, Kind.CHECK, name)
+            self._act(number, Kind.CHECK, name)
         elif verb == "folds":
             self.fold(name, number)
         elif verb == "mucks cards":
             alone = self.live() == [name]
             self.showdown()
-            self.act(number, Kind.NO_SHOW if alone else Kind.MUCK, name)
+            self._act(number, Kind.NO_SHOW if alone else Kind.MUCK, name)
         elif verb == "allin":  # no amount: all he has left
             stack = next(seat.stack for seat in self.seats if seat.player == name)
             self.all_in(name, stack - self.put_in.get(name, 0), number)
         else:
-            self.note(number, "noise", text)
+            self._note(number, "noise", text)
 
     def _uncalled(self, match: re.Match[str], text: str, number: int) -> None:
         name = match.group("name")
         if name not in self.names:
             self.not_seated(text, number)
             return
-        self.act(number, Kind.UNCALLED_RETURN, name, self.amount(match.group("amount")))
+        self._act(number, Kind.UNCALLED_RETURN, name, self._amount(match.group("amount")))
 
     def _flush_cards(self) -> None:
         """Record the cards each player was seen receiving this street: one deal each."""
@@ -554,12 +327,12 @@ class _WinningReader(StudReader):
     def _old_summary_line(self, text: str, number: int) -> None:
         pot = _OLD_POT.match(text)
         if pot is not None:
-            rake = sum(self.amount(pot.group(key) or "0") for key in ("rake", "jp"))
-            self.summary = Summary(total_pot=self.amount(pot.group("pot")) + rake, rake=rake,
+            rake = sum(self._amount(pot.group(key) or "0") for key in ("rake", "jp"))
+            self.summary = Summary(total_pot=self._amount(pot.group("pot")) + rake, rake=rake,
                                    line=number)
             return
         if text.startswith("Game ended at: "):
-            self.note(number, "ended_at", text)
+            self._note(number, "ended_at", text)
             return
         match = _OLD_RESULT.match(text)
         if match is None:
@@ -568,24 +341,24 @@ class _WinningReader(StudReader):
         if name not in self.names:
             self.not_seated(text, number)
             return
-        net = self.amount(match.group("net"))
+        net = self._amount(match.group("net"))
         self.results.append(_OldResult(
             name=name, number=number, text=text,
             shown=parse_cards(match.group("shown")) if match.group("shown") is not None else (),
             mucked=parse_cards(match.group("mucked")) if match.group("mucked") else (),
-            collects=self.amount(match.group("collects")),
+            collects=self._amount(match.group("collects")),
             net=net if match.group("sign") == "Wins" else -net))
 
     def _old_results(self) -> None:
         """The summary's shows and mucks, then its collections, then its seat lines."""
         for result in self.results:
             if result.shown:
-                self.act(result.number, Kind.SHOW, result.name, cards=result.shown)
+                self._act(result.number, Kind.SHOW, result.name, cards=result.shown)
             elif result.mucked:
-                self.act(result.number, Kind.MUCK, result.name, cards=result.mucked)
+                self._act(result.number, Kind.MUCK, result.name, cards=result.mucked)
         for result in self.results:
             if result.collects:
-                self.act(result.number, Kind.COLLECT, result.name, result.collects, pot="pot")
+                self._act(result.number, Kind.COLLECT, result.name, result.collects, pot="pot")
         seats = tuple(SummarySeat(
             line=result.number, seat=self.seat_number(result.name), player=result.name,
             text=result.text, cards=result.shown or result.mucked, won=result.collects,
@@ -611,7 +384,7 @@ class _WinningReader(StudReader):
         self.game_text = f"{game}({limit})"
         self.variant_id = GAMES.get(game)
         if game not in GAMES:
-            self.problem(lines[0][1], "unknown_game", f"game {game!r} is not a known variant")
+            self._problem(lines[0][1], "unknown_game", f"game {game!r} is not a known variant")
         self.structure = LIMITS[limit]
         if header.group("tid") is not None:
             self.currency, self.decimals = "chips", 0
@@ -623,9 +396,9 @@ class _WinningReader(StudReader):
             if not small.startswith("$"):
                 self.play_money, self.currency, self.decimals = True, "chips", 0
         if self.structure is BettingStructure.FIXED_LIMIT:
-            self.stakes = Stakes(small_bet=self.amount(small), big_bet=self.amount(big))
+            self.stakes = Stakes(small_bet=self._amount(small), big_bet=self._amount(big))
         else:
-            self.stakes = Stakes(small_blind=self.amount(small), big_blind=self.amount(big))
+            self.stakes = Stakes(small_blind=self._amount(small), big_blind=self._amount(big))
         self.started_text = header.group("when")
         year, month, day, hour, minute, second = clock(header)
         self.started_at = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
@@ -639,7 +412,7 @@ class _WinningReader(StudReader):
             try:
                 self._new_line(text, number)
             except LINE_ERRORS:
-                self.unknown(text, number)
+                self._unknown(text, number)
         self._new_summary()
 
     def _new_line(self, text: str, number: int) -> None:
@@ -656,7 +429,7 @@ class _WinningReader(StudReader):
             self.in_summary = True
             self.summary = Summary(line=number)
         elif _RUNNING_POT.match(text):
-            self.note(number, "running_pot", text)
+            self._note(number, "running_pot", text)
         elif text.startswith("Seat ") and not self.actions:
             self._new_seat(text, number)
         elif text.startswith("Dealt to "):
@@ -664,7 +437,7 @@ class _WinningReader(StudReader):
         elif (uncalled := _UNCALLED.match(text)) is not None:
             self._uncalled(uncalled, text, number)
         else:
-            name = self.who(text)
+            name = self._who(text)
             if name is None:
                 if _NEW_PLAY.match(text) is None:
                     raise Unreadable(text)
@@ -676,7 +449,7 @@ class _WinningReader(StudReader):
         match = _NEW_SEAT.match(text)
         if match is not None:
             self.add_seat(int(match.group("seat")), match.group("name"),
-                          self.amount(match.group("stack")), number,
+                          self._amount(match.group("stack")), number,
                           sitting_out=match.group("out") is not None)
             return
         waiting = _NEW_WAITING.match(text)
@@ -687,7 +460,7 @@ class _WinningReader(StudReader):
 
     def _new_dealt(self, text: str, number: int) -> None:
         rest = text[len("Dealt to "):]
-        name = self.who(rest)
+        name = self._who(rest)
         if name is None:
             self.not_seated(text, number)
             return
@@ -701,7 +474,7 @@ class _WinningReader(StudReader):
         new = parse_cards(parts[-1])
         if self.street == 0 and len(new) == 3:
             self.hero = self.hero or name
-        self.act(number, Kind.DEALT, name, cards=earlier, new_cards=new)
+        self._act(number, Kind.DEALT, name, cards=earlier, new_cards=new)
 
     def _new_play(self, name: str, rest: str, text: str, number: int) -> None:
         all_in = rest.endswith(_ALL_IN)
@@ -710,50 +483,50 @@ class _WinningReader(StudReader):
         if rest in ("checks", "folds", "does not show", "mucks hand"):
             self._new_word(name, rest, number)
         elif rest.startswith("posts ante "):
-            self.ante(name, self.amount(rest[len("posts ante "):]), number, all_in=all_in)
+            self.ante(name, self._amount(rest[len("posts ante "):]), number, all_in=all_in)
         elif rest.startswith(("brings in ", "brings-in ", "brings in low ")):
-            self.bring_in(name, self.amount(rest.rpartition(" ")[2]), number, all_in=all_in)
+            self.bring_in(name, self._amount(rest.rpartition(" ")[2]), number, all_in=all_in)
         elif verb == "bets":
-            self.bet(name, self.amount(argument), number, all_in=all_in)
+            self.bet(name, self._amount(argument), number, all_in=all_in)
         elif verb == "calls":
-            self.call(name, self.amount(argument), number, all_in=all_in)
+            self.call(name, self._amount(argument), number, all_in=all_in)
         elif verb == "caps":
-            self.raise_by(name, self.amount(argument), number, all_in=all_in)
+            self.raise_by(name, self._amount(argument), number, all_in=all_in)
         elif verb == "raises":
             added, found, to = argument.partition(" to ")
             if not found:
                 raise Unreadable(text)
-            self.amount(added)
-            self.raise_to(name, self.amount(to), number, all_in=all_in)
+            self._amount(added)
+            self.raise_to(name, self._amount(to), number, all_in=all_in)
         elif verb == "shows":
             cards, found, _description = argument.partition("]")
             if not cards.startswith("[") or not found:
                 raise Unreadable(text)
             self.showdown()
-            self.act(number, Kind.SHOW, name, cards=parse_cards(cards[1:]))
+            self._act(number, Kind.SHOW, name, cards=parse_cards(cards[1:]))
         elif verb == "collected":
             amount, found, pot = argument.partition(" from ")
             if not found:
                 raise Unreadable(text)
             self.showdown()
-            self.act(number, Kind.COLLECT, name, self.amount(amount), pot=pot)
+            self._act(number, Kind.COLLECT, name, self._amount(amount), pot=pot)
         else:
             raise Unreadable(text)
 
     def _new_word(self, name: str, word: str, number: int) -> None:
         if word == "checks":
-            self.act(number, Kind.CHECK, name)
+            self._act(number, Kind.CHECK, name)
         elif word == "folds":
             self.fold(name, number)
         else:
             self.showdown()
-            self.act(number, Kind.NO_SHOW if word == "does not show" else Kind.MUCK, name)
+            self._act(number, Kind.NO_SHOW if word == "does not show" else Kind.MUCK, name)
 
     def _new_summary_line(self, text: str, number: int) -> None:
         total = _NEW_TOTAL.match(text)
         if total is not None:
-            rake = sum(self.amount(total.group(key) or "0") for key in ("rake", "jp"))
-            self.summary = replace(self.summary, total_pot=self.amount(total.group("pot")) + rake,
+            rake = sum(self._amount(total.group(key) or "0") for key in ("rake", "jp"))
+            self.summary = replace(self.summary, total_pot=self._amount(total.group("pot")) + rake,
                                    rake=rake, line=number)
             return
         self.summary_seat(text, number, _NEW_WON, _NEW_CARDS)
@@ -769,4 +542,4 @@ class _WinningReader(StudReader):
         self.showdown()
         for seat in self.summary.seats:
             if seat.won:
-                self.act(seat.line, Kind.COLLECT, seat.player, seat.won, pot="pot")
+                self._act(seat.line, Kind.COLLECT, seat.player, seat.won, pot="pot")
