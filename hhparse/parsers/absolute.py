@@ -4,7 +4,7 @@ The reader only reads (see the PokerStars reader for the conventions of the reco
 rules and the accounts are the replayer's. It never raises: a line it does not understand is
 a non-fatal ``unknown_line`` problem, a header it cannot read a fatal ``unreadable_header``,
 a line of play by nobody seated a fatal ``actor_not_seated``. The stud bookkeeping (what a
-line adds, completions over the bring-in) is the shared :class:`~hhparse.parsers.winning.
+line adds, completions over the bring-in) is the shared :class:`~hhparse.parsers.stud.
 StudReader`.
 
 How Absolute writes a hand, and how it is read:
