@@ -51,21 +51,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.parsers.base import HandBlock, span_of
+from hhparse.parsers.stud import StudReader, Unreadable
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
     Seat,
     Stakes,
     StreetMark,
@@ -133,49 +130,17 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    reader = _Reader(block)
-    try:
-        return reader.read()
-    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        reader.problems = [crash_problem(block, "PartyPoker", error)]
-        reader.actions, reader.seats = [], []
-        return reader.hand()
+    return _Reader(block).read_safely("PartyPoker")
 
 
-class _Unreadable(Exception):
-    """A line the reader cannot read; becomes ``unknown_line``."""
-
-
-@dataclass(slots=True)
-class _Reader:
-    block: HandBlock
-    hand_id: str = ""
-    game_text: str = ""
-    variant_id: str | None = None
-    structure: BettingStructure | None = None
-    currency: str = ""
-    decimals: int = 2
-    stakes: Stakes = field(default_factory=Stakes)
-    tournament: Tournament | None = None
-    started_text: str = ""
-    started_at: datetime | None = None
-    table: str = ""
-    max_seats: int | None = None
-    play_money: bool = False
-    seats: list[Seat] = field(default_factory=list)
-    names: tuple[str, ...] = ()
-    actions: list[Action] = field(default_factory=list)
-    streets: list[StreetMark] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
-    hero: str | None = None
-    held: list[Card] = field(default_factory=list)
-    """The hero's cards so far."""
-    street: int = 0
-    street_starts: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """Street -> (index in ``actions`` where it starts, its marker's line)."""
-    round_totals: dict[str, int] = field(default_factory=dict)
-    completed: bool = False
+class _Reader(StudReader):
+    def __init__(self, block: HandBlock) -> None:
+        super().__init__(block, site=SITE)
+        self.currency = ""
+        self.held: list[Card] = []
+        """The hero's cards so far."""
+        self.street_starts: dict[int, tuple[int, int]] = {}
+        """Street -> (index in ``actions`` where it starts, its marker's line)."""
 
     # --- driver -------------------------------------------------------------------------
 
@@ -190,8 +155,8 @@ class _Reader:
         for text, number in lines[3:]:
             try:
                 self._line(text, number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         self._deal_shown_cards()
         if not any(action.kind is Kind.COLLECT for action in self.actions):
             self._problem(lines[-1][1], "hand_incomplete",
@@ -214,19 +179,6 @@ class _Reader:
             summary=Summary(line=collects[0] if collects else block.line), hero=self.hero,
             problems=tuple(self.problems),
         )
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, all_in: bool = False, cards: tuple[Card, ...] = (),
-             new_cards: tuple[Card, ...] = (), pot: str = "") -> None:
-        self.actions.append(Action(line=number, street=self.street, kind=kind, player=player,
-                                   amount=amount, to=to, all_in=all_in, cards=cards,
-                                   new_cards=new_cards, pot=pot))
 
     # --- header -------------------------------------------------------------------------
 
@@ -322,18 +274,12 @@ class _Reader:
             return False
         self.seats.append(Seat(seat=int(match.group("seat")), player=match.group("name"),
                                stack=self._amount(match.group("stack")), line=number))
-        self.names = tuple(sorted((seat.player for seat in self.seats), key=len, reverse=True))
+        self._index_names()
         return True
-
-    def _who(self, text: str) -> str | None:
-        for name in self.names:
-            if text.startswith(name) and text[len(name):len(name) + 1] == " ":
-                return name
-        return None
 
     def _unseated(self, text: str, number: int) -> None:
         if _PLAY.match(text) is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._note(number, "unseated_action", text)
         self._problem(number, "actor_not_seated",
                       f"a line of play by nobody seated in this hand: {text!r}", fatal=True)
@@ -353,12 +299,12 @@ class _Reader:
             return
         tail = rest[len(name):].strip()
         if not (tail.startswith("[") and tail.endswith("]")):
-            raise _Unreadable(text)
+            raise Unreadable(text)
         cards = parse_cards(tail)
         if self.hero is None and self.street == 0 and len(cards) == 3:
             self.hero = name
         if name != self.hero:
-            raise _Unreadable(text)  # only the hero's cards are ever dealt in the log
+            raise Unreadable(text)  # only the hero's cards are ever dealt in the log
         self._act(number, Kind.DEALT, name, cards=tuple(self.held), new_cards=cards)
         self.held.extend(cards)
 
@@ -371,7 +317,7 @@ class _Reader:
                 if verb in ("shows", "doesn't show"):
                     self._show(name, verb, argument, number)
                     return
-                raise _Unreadable(text)
+                raise Unreadable(text)
             _BETS[verb](self, name, self._amount(argument[:-1]), number)
         elif rest == "opens":
             self._note(number, "opens", text)
@@ -387,51 +333,7 @@ class _Reader:
         elif rest.startswith("wins "):
             self._wins(name, rest[5:], text, number)
         else:
-            raise _Unreadable(text)
-
-    def _added(self, name: str, added: int) -> tuple[int, int]:
-        """The player's new round total and the round's highest before this line."""
-        highest = max(self.round_totals.values(), default=0)
-        total = self.round_totals.get(name, 0) + added
-        self.round_totals[name] = total
-        return total, highest
-
-    def _ante(self, name: str, amount: int, number: int) -> None:
-        self._act(number, Kind.ANTE, name, amount)
-
-    def _bring_in(self, name: str, amount: int, number: int) -> None:
-        self._added(name, amount)
-        self._act(number, Kind.BRING_IN, name, amount)
-
-    def _bet(self, name: str, amount: int, number: int) -> None:
-        self._added(name, amount)
-        self._act(number, Kind.BET, name, amount)
-
-    def _call(self, name: str, amount: int, number: int) -> None:
-        self._added(name, amount)
-        self._act(number, Kind.CALL, name, amount)
-
-    def _complete(self, name: str, added: int, number: int) -> None:
-        total, highest = self._added(name, added)
-        self.completed = True
-        self._act(number, Kind.COMPLETE, name, total - highest, to=total)
-
-    def _raise(self, name: str, added: int, number: int) -> None:
-        total, highest = self._added(name, added)
-        self.completed = True
-        self._act(number, Kind.RAISE, name, total - highest, to=total)
-
-    def _all_in(self, name: str, added: int, number: int) -> None:
-        """Chips added all-in: a bet, call, completion or raise by the total they make."""
-        total, highest = self._added(name, added)
-        bring_in_only = self.street == 0 and not self.completed and any(
-            action.kind is Kind.BRING_IN for action in self.actions)
-        if highest == 0 or total <= highest:
-            self._act(number, Kind.BET if highest == 0 else Kind.CALL, name, added, all_in=True)
-            return
-        self.completed = True
-        self._act(number, Kind.COMPLETE if bring_in_only else Kind.RAISE, name,
-                  total - highest, to=total, all_in=True)
+            raise Unreadable(text)
 
     # --- showdown -----------------------------------------------------------------------
 
@@ -441,7 +343,7 @@ class _Reader:
     def _show(self, name: str, verb: str, argument: str, number: int) -> None:
         cards_text, found, _description = argument.partition("]")
         if not found:
-            raise _Unreadable(argument)
+            raise Unreadable(argument)
         self._enter_showdown()
         self._act(number, Kind.SHOW if verb == "shows" else Kind.MUCK, name,
                   cards=parse_cards(cards_text))
@@ -451,14 +353,14 @@ class _Reader:
         if low:
             amount_text, found, rest = what[4:].partition(")")
             if not found:
-                raise _Unreadable(text)
+                raise Unreadable(text)
         else:
             amount_text, _, rest = what.partition(" from ")
             rest = " from " + rest if rest else ""
         pot = "pot"
         if rest:
             if not rest.startswith(" from the "):
-                raise _Unreadable(text)
+                raise Unreadable(text)
             pot = rest[len(" from the "):].partition(" with ")[0].rstrip(".")
         self._enter_showdown()
         self._act(number, Kind.COLLECT, name, self._amount(amount_text.removesuffix(" chips")),
@@ -480,9 +382,6 @@ class _Reader:
                      and action.player != self.hero]
             self.actions[index:index] = _unique(dealt)
 
-    def _amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
-
 
 def _unique(dealt: list[Action]) -> list[Action]:
     """One deal per player (a player shows once; a repeated show deals nothing twice)."""
@@ -496,12 +395,12 @@ def _unique(dealt: list[Action]) -> list[Action]:
 
 
 _BETS: Final[dict[str, Callable[[_Reader, str, int, int], None]]] = {
-    "posts ante": _Reader._ante,
-    "bring-ins": _Reader._bring_in,
-    "completes": _Reader._complete,
-    "bets": _Reader._bet,
-    "double bets": _Reader._bet,
-    "raises": _Reader._raise,
-    "calls": _Reader._call,
-    "is all-In": _Reader._all_in,
+    "posts ante": _Reader.ante,
+    "bring-ins": _Reader.bring_in,
+    "completes": _Reader.raise_by,
+    "bets": _Reader.bet,
+    "double bets": _Reader.bet,
+    "raises": _Reader.raise_by,
+    "calls": _Reader.call,
+    "is all-In": _Reader.all_in,
 }
