@@ -49,13 +49,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.parsers.base import HandBlock, span_of
+from hhparse.parsers.stud import StudReader, Unreadable
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -63,7 +62,6 @@ from hhparse.records import (
     Hand,
     Kind,
     Note,
-    ParseProblem,
     Seat,
     Stakes,
     StreetMark,
@@ -129,51 +127,19 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    reader = _Reader(block)
-    try:
-        return reader.read()
-    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        reader.actions, reader.seats = [], []
-        reader.problems = [crash_problem(block, "Everleaf", error)]
-        return reader.hand()
+    return _Reader(block).read_safely("Everleaf")
 
 
-class _Unreadable(Exception):
-    """A line the reader cannot read; becomes ``unknown_line``."""
-
-
-@dataclass(slots=True)
-class _Reader:
-    block: HandBlock
-    hand_id: str = ""
-    game_text: str = ""
-    variant_id: str | None = None
-    structure: BettingStructure | None = None
-    currency: str = ""
-    decimals: int = 2
-    stakes: Stakes = field(default_factory=Stakes)
-    tournament: Tournament | None = None
-    started_text: str = ""
-    started_at: datetime | None = None
-    table: str = ""
-    max_seats: int | None = None
-    seats: list[Seat] = field(default_factory=list)
-    names: tuple[str, ...] = ()
-    """Seated names, longest first (a name may hold spaces or another name)."""
-    actions: list[Action] = field(default_factory=list)
-    streets: list[StreetMark] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
-    hero: str | None = None
-    held: dict[str, list[Card]] = field(default_factory=dict)
-    """Cards dealt face up in the log so far, by player."""
-    street: int = 0
-    marks: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """Street -> (index in ``actions`` where it starts, its marker's line)."""
-    totals: dict[str, int] = field(default_factory=dict)
-    """The players' totals in the current betting round."""
-    opened: bool = False
-    """3rd street: a bring-in, completion or bet was made."""
+class _Reader(StudReader):
+    def __init__(self, block: HandBlock) -> None:
+        super().__init__(block, site=SITE)
+        self.currency = ""
+        self.held: dict[str, list[Card]] = {}
+        """Cards dealt face up in the log so far, by player."""
+        self.marks: dict[int, tuple[int, int]] = {}
+        """Street -> (index in ``actions`` where it starts, its marker's line)."""
+        self.opened: bool = False
+        """3rd street: a bring-in, completion or bet was made."""
 
     # --- driver -------------------------------------------------------------------------
 
@@ -185,8 +151,8 @@ class _Reader:
         for text, number in body:
             try:
                 self._line(text.strip(), number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         if not self.held:
             self._deal_up_cards_shown()
         if self._first_collect() is None:
@@ -214,16 +180,6 @@ class _Reader:
             hero=self.hero,
             problems=tuple(self.problems),
         )
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, cards: tuple[Card, ...] = (),
-             new_cards: tuple[Card, ...] = (), pot: str = "") -> None:
-        self.actions.append(Action(line=number, street=self.street, kind=kind, player=player,
-                                   amount=amount, to=to, cards=cards, new_cards=new_cards,
-                                   pot=pot))
 
     # --- header -------------------------------------------------------------------------
 
@@ -281,7 +237,7 @@ class _Reader:
         elif text.startswith("Dealt to "):
             self._dealt(text, number)
         else:
-            name = self._who(text, ": ")
+            name = self._named(text, ": ")
             if name is None:
                 self._unseated(text, number)
             else:
@@ -304,15 +260,12 @@ class _Reader:
     def _seat(self, seat: str, name: str, stack_text: str, number: int) -> None:
         match = _AMOUNT.match(stack_text)
         if match is None and stack_text not in ("new player", "All-in"):
-            raise _Unreadable(stack_text)
+            raise Unreadable(stack_text)
         stack = self._amount(match.group("number")) if match else 0
         self.seats.append(Seat(seat=int(seat), player=name, stack=stack, line=number))
-        self.names = tuple(sorted((each.player for each in self.seats), key=len, reverse=True))
+        self._index_names()
 
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def _who(self, text: str, after: str) -> str | None:
+    def _named(self, text: str, after: str) -> str | None:
         """The seated player whose name opens ``text`` followed by one of ``after``."""
         for name in self.names:
             if text.startswith(name) and text[len(name):len(name) + 1] in after:
@@ -322,7 +275,7 @@ class _Reader:
     def _unseated(self, text: str, number: int) -> None:
         """A line naming nobody seated: play by a stranger (fatal), or not understood."""
         if not _PLAY.match(text):
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self.notes.append(Note(line=number, kind="unseated_action", text=text))
         self._problem(number, "actor_not_seated", f"nobody seated plays this line: {text!r}",
                       fatal=True)
@@ -331,17 +284,17 @@ class _Reader:
         self.street = street
         self.marks[street] = (len(self.actions), number)
         self.streets.append(StreetMark(line=number, street=street, name=text.strip("* ")))
-        self.totals = {}
+        self.round_totals = {}
 
     def _dealt(self, text: str, number: int) -> None:
         rest = text[len("Dealt to "):]
-        name = self._who(rest, " ")
+        name = self._named(rest, " ")
         if name is None:
             self._unseated(text, number)
             return
         inside = rest[len(name):].strip().removesuffix(".")
         if not (inside.startswith("[") and inside.endswith("]")):
-            raise _Unreadable(text)
+            raise Unreadable(text)
         cards = parse_cards(inside[1:-1].replace(",", " "))
         if self.hero is None and self.street == 0 and len(cards) == 3:
             self.hero = name
@@ -372,17 +325,7 @@ class _Reader:
         elif _PRESENCE.match(rest):
             self._note(number, "presence", text)
         else:
-            raise _Unreadable(text)
-
-    def _added(self, name: str, added: int) -> tuple[int, int]:
-        """The player's new round total and the round's highest before this line."""
-        highest = max(self.totals.values(), default=0)
-        total = self.totals.get(name, 0) + added
-        self.totals[name] = total
-        return total, highest
-
-    def _ante(self, name: str, amount: int, number: int) -> None:
-        self._act(number, Kind.ANTE, name, amount)
+            raise Unreadable(text)
 
     def _bring_in(self, name: str, amount: int, number: int) -> None:
         self._added(name, amount)
@@ -391,7 +334,7 @@ class _Reader:
 
     def _complete(self, name: str, to: int, number: int) -> None:
         """``completes to X``: X is the player's total."""
-        total, highest = self._added(name, to - self.totals.get(name, 0))
+        total, highest = self._added(name, to - self.round_totals.get(name, 0))
         self.opened = True
         self._act(number, Kind.COMPLETE, name, total - highest, to=total)
 
@@ -402,10 +345,6 @@ class _Reader:
         self._added(name, amount)
         self._act(number, Kind.BET, name, amount)
 
-    def _call(self, name: str, amount: int, number: int) -> None:
-        self._added(name, amount)
-        self._act(number, Kind.CALL, name, amount)
-
     def _raise(self, name: str, added: int, number: int) -> None:
         total, highest = self._added(name, added)
         self._act(number, Kind.RAISE, name, total - highest, to=total)
@@ -415,7 +354,7 @@ class _Reader:
     def _show(self, name: str, rest: str, number: int) -> None:
         cards_text, found, _description = rest[len("shows ["):].partition("]")
         if not found:
-            raise _Unreadable(rest)
+            raise Unreadable(rest)
         self.street = SHOWDOWN_STREET
         self._act(number, Kind.SHOW if rest.startswith("shows") else Kind.MUCK, name,
                   cards=parse_cards(cards_text.replace(",", " ")))
@@ -423,7 +362,7 @@ class _Reader:
     def _wins(self, name: str, rest: str, text: str, number: int) -> None:
         match = _WINS.match(rest)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self.street = SHOWDOWN_STREET
         self._act(number, Kind.COLLECT, name, self._amount(match.group("share") or
                                                            match.group("amount")),
@@ -451,11 +390,11 @@ class _Reader:
 
 
 _BETS: Final[tuple[tuple[str, Callable[[_Reader, str, int, int], None]], ...]] = (
-    (": posts ante ", _Reader._ante),
+    (": posts ante ", _Reader.ante),
     (" posts bring-in ", _Reader._bring_in),
     (" completes to ", _Reader._complete),
     (": bets ", _Reader._bet),
-    (" calls ", _Reader._call),
+    (" calls ", _Reader.call),
     (" raises ", _Reader._raise),
 )
 """Lines that put chips in: their prefix after the name, and how each is recorded."""

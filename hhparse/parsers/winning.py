@@ -7,10 +7,11 @@ a non-fatal ``unknown_line`` problem, a header it cannot read a fatal ``unreadab
 a line of play by nobody seated a fatal ``actor_not_seated``. A hand cut off before its
 summary has no total pot: the replayer rejects it (``hand_incomplete``).
 
-The stud reading shared with other rooms that print what each line adds (Absolute) is
-:class:`~hhparse.parsers.stud.StudReader`: each betting round's totals, so that a completion or raise is recorded
-as the records want it (``to`` = the player's new round total, ``amount`` = that over the
-round's highest), and the first bet or raise over a bring-in on 3rd street is a completion.
+The stud reading shared with other rooms that print what each line adds (Absolute,
+PartyPoker) is :class:`~hhparse.parsers.stud.StudReader`: each betting round's totals, so
+that a completion or raise is recorded as the records want it (``to`` = the player's new
+round total, ``amount`` = that over the round's highest), and the first bet or raise over a
+bring-in on 3rd street is a completion.
 
 How WPN writes a hand, and how it is read:
 
