@@ -55,22 +55,18 @@ How Bovada writes a hand, and how it is read:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import PurePath
 from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.parsers.base import HandBlock, span_of
+from hhparse.parsers.stud import StudReader, Unreadable
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
-    Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
     Seat,
     Stakes,
     StreetMark,
@@ -148,49 +144,21 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    try:
-        return _Reader(block).read()
-    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        crashed = _Reader(block, problems=[crash_problem(block, "Bovada", error)])
-        return crashed.hand()
+    return _Reader(block).read_safely("Bovada")
 
 
-class _Unreadable(Exception):
-    """A line the reader cannot read; becomes ``unknown_line``."""
-
-
-@dataclass(slots=True)
-class _Reader:
-    block: HandBlock
-    hand_id: str = ""
-    game_text: str = ""
-    variant_id: str | None = None
-    structure: BettingStructure | None = None
-    currency: str = "USD"
-    decimals: int = 2
-    tournament: Tournament | None = None
-    started_text: str = ""
-    started_at: datetime | None = None
-    table: str = ""
-    hero: str | None = None
-    seats: list[Seat] = field(default_factory=list)
-    actions: list[Action] = field(default_factory=list)
-    streets: list[StreetMark] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
-    held: dict[str, list[Card]] = field(default_factory=dict)
-    """Each player's cards so far."""
-    street: int = 0
-    round_totals: dict[str, int] = field(default_factory=dict)
-    completed: bool = False
-    in_summary: bool = False
-    total_pot: int | None = None
-    rake: int | None = None
-    summary_line: int = 0
-    summary_seats: list[SummarySeat] = field(default_factory=list)
-    stakes: Stakes = field(default_factory=Stakes)
-    double_bets: set[int] = field(default_factory=set)
-    """Lines of ``D bets`` / ``Double bets``."""
+class _Reader(StudReader):
+    def __init__(self, block: HandBlock) -> None:
+        super().__init__(block, site=SITE)
+        self.held: dict[str, list[Card]] = {}
+        """Each player's cards so far."""
+        self.in_summary: bool = False
+        self.total_pot: int | None = None
+        self.rake: int | None = None
+        self.summary_line: int = 0
+        self.summary_seats: list[SummarySeat] = []
+        self.double_bets: set[int] = set()
+        """Lines of ``D bets`` / ``Double bets``."""
 
     # --- driver -------------------------------------------------------------------------
 
@@ -203,8 +171,8 @@ class _Reader:
         for text, number in lines[1:]:
             try:
                 self._line(text.strip(), number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
-                self._problem(number, "unknown_line", f"line not understood: {text!r}")
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
+                self._unknown(text, number)
         if self.total_pot is None and not any(n.kind == "total_pot_without_rake"
                                               for n in self.notes):
             self._problem(lines[-1][1], "hand_incomplete",
@@ -232,22 +200,6 @@ class _Reader:
                             seats=tuple(self.summary_seats)),
             problems=tuple(self.problems),
         )
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
-    def _act(self, number: int, kind: Kind, player: str, amount: int = 0, *,
-             to: int | None = None, all_in: bool = False, cards: tuple[Card, ...] = (),
-             new_cards: tuple[Card, ...] = (), pot: str = "") -> None:
-        self.actions.append(Action(line=number, street=self.street, kind=kind, player=player,
-                                   amount=amount, to=to, all_in=all_in, cards=cards,
-                                   new_cards=new_cards, pot=pot))
-
-    def _amount(self, text: str) -> int:
-        return parse_amount(text, self.decimals)
 
     # --- header -------------------------------------------------------------------------
 
@@ -325,7 +277,7 @@ class _Reader:
         elif (line := _LINE.match(text)) is not None:
             self._play(line.group("who"), line.group("rest"), text, number)
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
 
     def _seat(self, match: re.Match[str], number: int) -> None:
         player = match.group("who")
@@ -368,7 +320,7 @@ class _Reader:
             return
         match = _VERB.match(rest)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._bet(who, match, text, number)
 
     def _bet(self, who: str, match: re.Match[str], text: str, number: int) -> None:
@@ -379,7 +331,7 @@ class _Reader:
             elif verb in _CHECKS:
                 self._act(number, Kind.CHECK, who)
             else:
-                raise _Unreadable(text)
+                raise Unreadable(text)
             return
         amount = self._amount(first)
         current = self.round_totals.get(who, 0)
@@ -414,7 +366,7 @@ class _Reader:
         elif verb == "All-in":
             self._raise(who, total, number, all_in=True)
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
 
     def _raise(self, who: str, total: int, number: int, *, all_in: bool) -> None:
         """A bet, completion, raise or (all-in) call, by the round total it makes."""
@@ -434,7 +386,7 @@ class _Reader:
     def _dealt(self, who: str, rest: str, number: int) -> None:
         inside, found, tail = rest[len("Card dealt to a spot ["):].partition("]")
         if not found or tail.strip():
-            raise _Unreadable(rest)
+            raise Unreadable(rest)
         cards = parse_cards(inside)
         earlier = self.held.setdefault(who, [])
         if earlier and len(cards) == 1 and not self.streets[1:]:
@@ -454,7 +406,7 @@ class _Reader:
         label, _, amount = rest.rpartition(" ")
         if label not in ("Hand result", "Hand Result", "Hand Result-Side Pot",
                          "Hand result-Side Pot"):
-            raise _Unreadable(rest)
+            raise Unreadable(rest)
         self.street = SHOWDOWN_STREET
         side = label.endswith("Side Pot")
         self._act(number, Kind.COLLECT, who, self._amount(amount),
@@ -473,7 +425,7 @@ class _Reader:
             return
         seat = _SUMMARY_SEAT.match(text)
         if seat is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         rest = seat.group("text")
         won = [self._amount(found) for found in _SUMMARY_WON.findall(rest)]
         cards: tuple[Card, ...] = ()
