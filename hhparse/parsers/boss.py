@@ -50,8 +50,15 @@ from typing import Final
 
 from hhparse.cards import Card, parse_card
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
-from hhparse.parsers.merge import StartTag, Unreadable, int_or_none, xml_start_tags
+from hhparse.parsers.base import HandBlock, span_of
+from hhparse.parsers.xmlhands import (
+    StartTag,
+    Unreadable,
+    XmlReader,
+    int_or_none,
+    read_guarded,
+    xml_start_tags,
+)
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
@@ -108,14 +115,7 @@ def is_start(line: str) -> bool:
 
 
 def parse_block(block: HandBlock) -> Hand:
-    reader = _Reader(block)
-    try:
-        return reader.read()
-    except Unreadable as error:
-        return reader.unreadable(error)
-    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        crash = crash_problem(block, "Boss", error)
-        return reader.unreadable(Unreadable(1, crash.code, crash.message))
+    return read_guarded(_Reader(block), "Boss")
 
 
 def card_of(link: str) -> Card | None:
@@ -178,7 +178,7 @@ def _items(elements: list[StartTag]) -> list[_Item]:
 
 
 @dataclass(slots=True)
-class _Reader:
+class _Reader(XmlReader):
     block: HandBlock
     header: dict[str, str] = field(default_factory=dict)
     game: _Game | None = None
@@ -194,10 +194,6 @@ class _Reader:
     street: int = 0
     round_totals: dict[str, int] = field(default_factory=dict)
     summary: Summary | None = None
-
-    def file_line(self, line: int) -> int:
-        numbers = self.block.line_numbers
-        return numbers[min(max(line, 1), len(numbers)) - 1] if numbers else self.block.line
 
     def read(self) -> Hand:
         text = _TAIL.sub("", _HEAD.sub("", self.block.text, count=1), count=1)
@@ -449,10 +445,6 @@ class _Reader:
         except AmountError:
             raise Unreadable(line, "bad_amount", f"not an amount: {text!r}") from None
 
-    def _problem(self, line: int, code: str, message: str) -> None:
-        self.problems.append(ParseProblem(line=self.file_line(line), code=code,
-                                          message=message))
-
     def unreadable(self, error: Unreadable) -> Hand:
         """A hand that could not be read: rejected with the reason (its game from the header
         line when that can be read, so that a broken draw hand is not taken for another)."""
@@ -463,12 +455,9 @@ class _Reader:
                 self.game = _game_of(header, 1)
             except Unreadable:
                 self.game = None
-        return Hand(
-            site=SITE, hand_id=self.header.get("ID", ""), source=span_of(self.block),
+        return self.rejected(
+            error, site=SITE, hand_id=self.header.get("ID", ""),
             game_text=self.game.text if self.game else "",
             variant_id=self.game.variant_id if self.game else None,
             structure=self.game.structure if self.game else None,
-            currency="", stakes=Stakes(),
-            problems=(ParseProblem(line=self.file_line(error.line), code=error.code,
-                                   message=error.message, fatal=True),),
         )

@@ -63,8 +63,15 @@ from xml.parsers import expat
 
 from hhparse.cards import Card, CardError, parse_card
 from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
-from hhparse.parsers.merge import StartTag, Unreadable, int_or_none, xml_start_tags
+from hhparse.parsers.base import HandBlock, span_of
+from hhparse.parsers.xmlhands import (
+    StartTag,
+    Unreadable,
+    XmlReader,
+    int_or_none,
+    read_guarded,
+    xml_start_tags,
+)
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
@@ -139,14 +146,7 @@ def session_header(head: str) -> str:
 
 def parse_block(block: HandBlock) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    reader = _Reader(block)
-    try:
-        return reader.read()
-    except Unreadable as error:
-        return reader.unreadable(error)
-    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        crash = crash_problem(block, "iPoker", error)
-        return reader.unreadable(Unreadable(1, crash.code, crash.message))
+    return read_guarded(_Reader(block), "iPoker")
 
 
 # --- XML --------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def card_of(token: str) -> Card | None:
 
 
 @dataclass(slots=True)
-class _Reader:
+class _Reader(XmlReader):
     block: HandBlock
     session: _Session | None = None
     hand_id: str = ""
@@ -312,10 +312,6 @@ class _Reader:
     completed: bool = False
     end_line: int = 1
     """The line of the hand's ``</game>`` (in the block)."""
-
-    def file_line(self, line: int) -> int:
-        numbers = self.block.line_numbers
-        return numbers[min(max(line, 1), len(numbers)) - 1] if numbers else self.block.line
 
     def read(self) -> Hand:
         self.session = _session_of(self.block.context)
@@ -598,10 +594,6 @@ class _Reader:
         except AmountError:
             raise Unreadable(line, "bad_amount", f"not an amount: {text!r}") from None
 
-    def _problem(self, line: int, code: str, message: str) -> None:
-        self.problems.append(ParseProblem(line=self.file_line(line), code=code,
-                                          message=message))
-
     def unreadable(self, error: Unreadable) -> Hand:
         """A hand that could not be read: rejected with the reason (its game from the
         session header when that can be read)."""
@@ -614,14 +606,11 @@ class _Reader:
         if not self.hand_id and self.block.lines:
             text = self.block.lines[0].lstrip(" \t").removeprefix(_CLOSE)
             self.hand_id = text[len(_OPEN):].partition('"')[0] if is_start(text) else ""
-        return Hand(
-            site=SITE, hand_id=self.hand_id, source=span_of(self.block),
+        return self.rejected(
+            error, site=SITE, hand_id=self.hand_id,
             game_text=session.game_text if session else "",
             variant_id=session.variant_id if session else None,
             structure=session.structure if session else None,
-            currency="", stakes=Stakes(),
-            problems=(ParseProblem(line=self.file_line(error.line), code=error.code,
-                                   message=error.message, fatal=True),),
         )
 
 

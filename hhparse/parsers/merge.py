@@ -45,11 +45,18 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Final
-from xml.parsers import expat
 
 from hhparse.cards import Card, CardError, parse_card
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.parsers.base import HandBlock, span_of
+from hhparse.parsers.xmlhands import (
+    StartTag,
+    Unreadable,
+    XmlReader,
+    int_or_none,
+    read_guarded,
+    xml_start_tags,
+)
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
@@ -141,58 +148,9 @@ def file_description(head: str) -> str:
     return found.group(0) if found else ""
 
 
-@dataclass(slots=True)
-class StartTag:
-    """An XML start tag with its attributes and the line it is on (shared by the XML
-    readers: Merge, Boss)."""
-
-    tag: str
-    attributes: dict[str, str]
-    line: int
-
-
-class Unreadable(Exception):
-    """A hand an XML reader cannot read: the line (in the block), the code, the message."""
-
-    def __init__(self, line: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.line, self.code, self.message = line, code, message
-
-
-def xml_start_tags(text: str) -> list[StartTag]:
-    """The start tags of ``text`` (an XML fragment: one hand, or a file's header), in
-    order, with the line of each (1-based in ``text``), inside a made-up root element. A
-    DTD is refused: nothing is ever expanded."""
-    found: list[StartTag] = []
-    parser = expat.ParserCreate()
-
-    def start(tag: str, attributes: dict[str, str]) -> None:
-        found.append(StartTag(tag, attributes, parser.CurrentLineNumber))
-
-    def refuse_dtd(*_: object) -> None:
-        raise Unreadable(parser.CurrentLineNumber, "unreadable_header",
-                          "a document type declaration (refused: entities are never expanded)")
-
-    parser.StartElementHandler = start
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
-    try:
-        parser.Parse(f"<r>{text}</r>", True)
-    except expat.ExpatError as error:
-        raise Unreadable(error.lineno, "hand_incomplete",
-                          f"the hand's XML breaks off or is malformed: {error}") from None
-    return found
-
 
 def parse_block(block: HandBlock) -> Hand:
-    reader = _Reader(block)
-    try:
-        return reader.read()
-    except Unreadable as error:
-        return reader.unreadable(error)
-    except Exception as error:  # a bug of the reader: the hand is rejected, never lost
-        crash = crash_problem(block, "Merge", error)
-        return reader.unreadable(Unreadable(1, crash.code, crash.message))
+    return read_guarded(_Reader(block), "Merge")
 
 
 @dataclass(slots=True)
@@ -250,7 +208,7 @@ def _stakes(structure: BettingStructure | None, numbers: list[int],
 
 
 @dataclass(slots=True)
-class _Reader:
+class _Reader(XmlReader):
     block: HandBlock
     hand_id: str = ""
     game: _Game | None = None
@@ -273,10 +231,6 @@ class _Reader:
     balances: dict[str, tuple[int, int, bool]] = field(default_factory=dict)
     decimals: int = 2
     """Money has cents; tournament chips (printed ``200.00``) have none."""
-
-    def file_line(self, line: int) -> int:
-        numbers = self.block.line_numbers
-        return numbers[min(max(line, 1), len(numbers)) - 1] if numbers else self.block.line
 
     def read(self) -> Hand:
         elements = xml_start_tags(self.block.text)
@@ -631,14 +585,9 @@ class _Reader:
             raise Unreadable(line, "bad_amount",
                               f"not an amount: {text!r}") from None
 
-    def _problem(self, line: int, code: str, message: str) -> None:
-        self.problems.append(ParseProblem(line=self.file_line(line), code=code,
-                                          message=message))
-
     def unreadable(self, error: Unreadable) -> Hand:
         """A hand whose XML could not be read: rejected with the reason (its game from the
         description, so that a broken draw or stud hand is not taken for another game)."""
-        line = self.file_line(error.line)
         if self.game is None and self.block.lines:
             mixed = _MULTIGAME.search(self.block.lines[0])
             try:
@@ -646,14 +595,11 @@ class _Reader:
                                      {"multigametype": mixed.group(1)} if mixed else {}, 1)
             except Unreadable:
                 self.game = None
-        return Hand(
-            site=SITE, hand_id=self.hand_id or _id_of(self.block), source=span_of(self.block),
+        return self.rejected(
+            error, site=SITE, hand_id=self.hand_id or _id_of(self.block),
             game_text=self.game.text if self.game else "",
             variant_id=self.game.variant_id if self.game else None,
             structure=self.game.structure if self.game else None,
-            currency="", stakes=Stakes(),
-            problems=(ParseProblem(line=line, code=error.code,
-                                   message=error.message, fatal=True),),
         )
 
 
@@ -672,9 +618,6 @@ def _id_of(block: HandBlock) -> str:
     found = re.search(r'<game\s+id="([^"]+)"', block.lines[0]) if block.lines else None
     return found.group(1) if found else ""
 
-
-def int_or_none(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isdigit() else None
 
 
 def _started_at(text: str) -> datetime | None:
