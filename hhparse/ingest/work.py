@@ -16,6 +16,7 @@ from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import SITES, Site
 from hhparse.pipeline import FileResult
 from hhparse.replay import ReplayResult, Status, replay_hand
+from hhparse.store.facts import derive_frames
 from hhparse.store.frames import Frames, frames_for
 
 
@@ -74,7 +75,7 @@ class PartResult:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TaskResult:
     frames: Frames
-    """The frames of every part, built at once."""
+    """The frames of every part, built at once, with the players' and draws' facts."""
     parts: tuple[PartResult, ...]
 
 
@@ -95,7 +96,7 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
                 yield group
 
     frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
-    return TaskResult(frames=frames, parts=tuple(results))
+    return TaskResult(frames=derive_frames(frames), parts=tuple(results))
 
 
 def _replayed(part: Part, results: list[PartResult]) -> Iterator[FileResult]:

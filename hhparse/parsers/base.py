@@ -271,6 +271,18 @@ class HandBlock:
     def text(self) -> str:
         return "\n".join(self.lines)
 
+    def __reduce__(self) -> tuple[Callable[..., HandBlock], tuple[object, ...]]:
+        # Pickled by its fields (small files go to the workers split): compiled with mypyc,
+        # a frozen dataclass refuses the default unpickling, which sets attributes.
+        return (_hand_block, (self.file, self.line, self.byte_offset, self.byte_length,
+                              self.lines, self.line_numbers, self.context))
+
+
+def _hand_block(file: str, line: int, byte_offset: int, byte_length: int,
+                lines: tuple[str, ...], line_numbers: tuple[int, ...], context: str) -> HandBlock:
+    return HandBlock(file=file, line=line, byte_offset=byte_offset, byte_length=byte_length,
+                     lines=lines, line_numbers=line_numbers, context=context)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Junk:
@@ -282,6 +294,14 @@ class Junk:
     byte_length: int
     text: str
     """Its cleaned lines, blank lines between them kept."""
+
+    def __reduce__(self) -> tuple[Callable[..., Junk], tuple[object, ...]]:
+        return (_junk, (self.file, self.line, self.byte_offset, self.byte_length, self.text))
+
+
+def _junk(file: str, line: int, byte_offset: int, byte_length: int, text: str) -> Junk:
+    return Junk(file=file, line=line, byte_offset=byte_offset, byte_length=byte_length,
+                text=text)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

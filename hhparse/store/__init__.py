@@ -12,7 +12,13 @@ The tables and their columns are documented in the README (section "The database
 Each new hand gets an integer ``hand_key`` and derived facts (:mod:`hhparse.store.facts`).
 """
 
-from hhparse.store.facts import DERIVED_COLUMNS, derive_facts, derive_stored_facts
+from hhparse.store.facts import (
+    DERIVED_COLUMNS,
+    derive_facts,
+    derive_frames,
+    derive_stored_facts,
+    has_facts,
+)
 from hhparse.store.frames import SCHEMAS, TABLES, FileResultLike, Frames, frames_for
 from hhparse.store.schema import (
     StoreError,
@@ -33,8 +39,10 @@ __all__ = [
     "InsertCounts",
     "StoreError",
     "derive_facts",
+    "derive_frames",
     "derive_stored_facts",
     "frames_for",
+    "has_facts",
     "insert_frames",
     "latest_version",
     "migrate",

@@ -15,9 +15,11 @@ Keys (what counts as "already stored"):
 - a reject whose hand id could not be read, and junk, are known by their place
   (source_path, byte_offset): reading the same file again adds nothing.
 
-Each new hand gets the next ``hand_key`` (its rows in every table carry it), and the facts
-of the batch's new hands are derived from their actions and draws
-(:mod:`hhparse.store.facts`) before the call returns.
+Each new hand gets the next ``hand_key`` (its rows in every table carry it). Frames that
+carry the players' and draws' facts already (an ingest's workers derive them,
+:func:`hhparse.store.facts.derive_frames`) are only appended; for others the facts of the
+batch's new hands are derived from their actions and draws (:mod:`hhparse.store.facts`)
+before the call returns.
 
 The caller owns the transaction: :func:`insert_frames` neither begins nor commits.
 """
@@ -33,7 +35,7 @@ import duckdb
 import polars as pl
 
 from hhparse.sqlfiles import sql
-from hhparse.store.facts import derive_facts
+from hhparse.store.facts import derive_facts, has_facts
 from hhparse.store.frames import Frames
 from hhparse.store.schema import StoreError
 
@@ -95,7 +97,7 @@ def insert_frames(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCount
     is then aborted and must be rolled back.
     """
     try:
-        with _registered(con, frames):
+        with registered_frames(con, frames):
             return _insert(con, frames)
     except duckdb.Error as error:
         raise StoreError(f"storing the batch failed: {error}") from error
@@ -157,7 +159,7 @@ def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, A
     for name in ("players", "actions", "draws", "pots"):
         if getattr(frames, name).height:
             counts[f"{name}_inserted"] = _run(con, f"insert_{name}")
-    if inserted:
+    if inserted and not has_facts(frames):
         (first_key,) = con.execute(sql("store/first_new_hand_key")).fetchall()[0]
         derive_facts(con, first_key)
     if counts["hands_duplicate"]:
@@ -178,7 +180,9 @@ def _run(
 
 
 @contextmanager
-def _registered(con: duckdb.DuckDBPyConnection, frames: Frames) -> Iterator[None]:
+def registered_frames(con: duckdb.DuckDBPyConnection, frames: Frames) -> Iterator[None]:
+    """Each frame as the view ``incoming_<frame>`` while the block runs (the keyed ones with
+    their ``batch_row``); the staging tables are dropped after."""
     names: list[str] = []
     try:
         for name, frame in frames.items():
