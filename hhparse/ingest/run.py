@@ -369,13 +369,23 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     busy after WORKER_GRACE_SECONDS is ended."""
     processes = list(getattr(pool, "_processes", {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
-    deadline = time.monotonic() + WORKER_GRACE_SECONDS
-    for process in processes:
-        process.join(timeout=max(deadline - time.monotonic(), 0.0))
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-            process.join(timeout=5)
+    if not _ended(processes, WORKER_GRACE_SECONDS):
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        _ended(processes, 5.0)
+
+
+def _ended(processes: list[Any], seconds: float) -> bool:
+    """Wait up to ``seconds`` for every process to end. Polled, not joined: the pool's own
+    thread joins and closes them at the same time, and a join whose process it closes
+    returns at once with the process still running."""
+    deadline = time.monotonic() + seconds
+    while any(process.is_alive() for process in processes):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def _gathered(parts: Iterator[tuple[Part, _Finish]]) -> Iterator[_Work]:

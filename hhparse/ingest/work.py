@@ -85,22 +85,28 @@ so a task of thousands of hands never holds them all at once."""
 
 
 def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
-    """``check`` is called between groups of hands (the in-process ingest's stop check)."""
+    """``check`` (a stop check: it raises to stop) is called before each group of hands is
+    replayed, the first one too: a task taken from the queue after a stop ends at once."""
     results: list[PartResult] = []
+    checked = check if check is not None else _no_check
 
     def files() -> Iterator[FileResult]:
         for part in task.parts:
-            for group in _replayed(part, results):
-                if check is not None:
-                    check()
-                yield group
+            yield from _replayed(part, results, checked)
 
     frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
     return TaskResult(frames=derive_frames(frames), parts=tuple(results))
 
 
-def _replayed(part: Part, results: list[PartResult]) -> Iterator[FileResult]:
-    """The part's hands replayed, REPLAY_GROUP at a time; its counts go to ``results``."""
+def _no_check() -> None:
+    pass
+
+
+def _replayed(part: Part, results: list[PartResult],
+              check: Callable[[], None]) -> Iterator[FileResult]:
+    """The part's hands replayed, REPLAY_GROUP at a time (``check`` before each); its counts
+    go to ``results``."""
+    check()
     blocks, part_junk = _blocks_of(part)
     site = next((site for site in SITES if site.name == part.site), None)
     end_offset = part.end_offset
@@ -113,6 +119,8 @@ def _replayed(part: Part, results: list[PartResult]) -> Iterator[FileResult]:
     problems: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     for start in range(0, max(len(blocks), 1), REPLAY_GROUP):
+        if start:
+            check()
         group = blocks[start : start + REPLAY_GROUP] if site is not None else ()
         replayed = tuple(replay_hand(site.parse_block(block)) for block in group) if (
             site is not None) else ()
