@@ -5,9 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from hhparse.cards import DECK, Card
 from hhparse.cli import app
+from hhparse.evaluators import RANKINGS
+from hhparse.evaluators.compare import FIVE_CARD_RULES, judge
 
 runner = CliRunner()
 
@@ -116,3 +121,25 @@ def test_rank_imports_no_store_table_or_validation_library(hands: tuple[str, str
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+hands_of = st.integers(min_value=5, max_value=7).flatmap(
+    lambda size: st.lists(st.sampled_from(DECK), min_size=size, max_size=size, unique=True))
+
+
+@pytest.mark.parametrize("ranking_id", sorted(FIVE_CARD_RULES))
+@settings(max_examples=300, deadline=None)
+@given(pair=st.tuples(hands_of, hands_of))
+def test_the_rule_judges_as_the_tables_do(ranking_id: str, pair: tuple[list[Card], ...]) -> None:
+    """`rank` judges a few hands by the five-card rule itself (no table): the same order,
+    class and description as the evaluators' tables."""
+    ranking = RANKINGS[ranking_id]
+    sizes = (5,) if ranking_id == "27" else (5, 6, 7)
+    first, second = (tuple(hand[: sizes[-1]]) if len(hand) in sizes else tuple(hand[:5])
+                     for hand in pair)
+    judged = [judge(ranking_id, hand) for hand in (first, second)]
+    evaluated = [ranking.evaluate(hand) for hand in (first, second)]
+    assert (judged[0].key > judged[1].key) == (evaluated[0].value > evaluated[1].value)
+    assert (judged[0].key == judged[1].key) == (evaluated[0].value == evaluated[1].value)
+    for one, other in zip(judged, evaluated, strict=True):
+        assert (one.hand_class, one.description) == (other.hand_class, other.description)

@@ -51,8 +51,8 @@ def _as_json(hand: RankedHand) -> dict[str, Any]:
             {
                 "half": half.half,
                 "rank": half.rank,
-                "class": half.evaluation.hand_class,
-                "description": half.evaluation.description,
+                "class": half.judged.hand_class,
+                "description": half.judged.description,
             }
             for half in hand.halves
         ]

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from hhparse.cards import Card, format_cards, parse_cards
-from hhparse.evaluators import RANKINGS, Evaluation, EvaluationError
+from hhparse.evaluators import RANKINGS, EvaluationError, high, low
+from hhparse.evaluators.tables import Strength
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,11 +36,28 @@ GAMES: dict[str, GameRanking] = {
 }
 
 
+FIVE_CARD_RULES: dict[str, Strength] = {
+    "high": high.strength, "27": low.deuce_to_seven_strength, "a5": low.ace_to_five_strength,
+}
+"""The rankings whose rule is a five-card strength: a few hands are judged by the rule
+itself, best five first, without building its table of every hand (a tenth of a second of
+`hhparse rank`'s start-up); the tests hold both ways to the same order."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Judged:
+    """One hand under one ranking: ``key`` orders hands (greater is better)."""
+
+    key: tuple[int, ...]
+    hand_class: str
+    description: str
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HalfResult:
     half: str
     rank: int
-    evaluation: Evaluation
+    judged: Judged
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,11 +85,8 @@ def rank_hands(game: str, hands: Sequence[str]) -> list[RankedHand]:
         raise EvaluationError("give at least one hand")
     parsed = [parse_cards(text) for text in hands]
     _check_hands(parsed, spec)
-    per_half = [
-        [RANKINGS[ranking_id].evaluate(cards) for cards in parsed]
-        for _, ranking_id in spec.halves
-    ]
-    half_ranks = [_competition_ranks([e.value for e in evaluations]) for evaluations in per_half]
+    per_half = [[judge(ranking_id, cards) for cards in parsed] for _, ranking_id in spec.halves]
+    half_ranks = [_competition_ranks([j.key for j in judged]) for judged in per_half]
     shares = _pot_shares(half_ranks)
     order_keys = [
         (shares[i], -sum(ranks[i] for ranks in half_ranks)) for i in range(len(parsed))
@@ -79,7 +95,7 @@ def rank_hands(game: str, hands: Sequence[str]) -> list[RankedHand]:
     results = []
     for i, cards in enumerate(parsed):
         halves = tuple(
-            HalfResult(half=name, rank=half_ranks[h][i], evaluation=per_half[h][i])
+            HalfResult(half=name, rank=half_ranks[h][i], judged=per_half[h][i])
             for h, (name, _) in enumerate(spec.halves)
         )
         results.append(_ranked(cards, overall[i], halves, shares[i]))
@@ -90,10 +106,10 @@ def _ranked(
     cards: tuple[Card, ...], rank: int, halves: tuple[HalfResult, ...], share: Fraction
 ) -> RankedHand:
     if len(halves) == 1:
-        hand_class, description = halves[0].evaluation.hand_class, halves[0].evaluation.description
+        hand_class, description = halves[0].judged.hand_class, halves[0].judged.description
     else:
-        hand_class = " / ".join(half.evaluation.hand_class for half in halves)
-        description = "; ".join(half.evaluation.description for half in halves)
+        hand_class = " / ".join(half.judged.hand_class for half in halves)
+        description = "; ".join(half.judged.description for half in halves)
     return RankedHand(
         cards=cards, rank=rank, hand_class=hand_class, description=description,
         halves=halves, share=share,
@@ -114,7 +130,23 @@ def _check_hands(parsed: list[tuple[Card, ...]], spec: GameRanking) -> None:
             raise EvaluationError(f"hand {number}: {', '.join(repeated)} appears twice")
 
 
-def _competition_ranks(keys: Sequence[int] | Sequence[tuple[Fraction, int]]) -> list[int]:
+def judge(ranking_id: str, cards: tuple[Card, ...]) -> Judged:
+    """``cards`` under the ranking: by its five-card rule (the best five) where it has one,
+    else by its evaluator."""
+    rule = FIVE_CARD_RULES.get(ranking_id)
+    if rule is None:
+        evaluation = RANKINGS[ranking_id].evaluate(cards)
+        return Judged(key=(evaluation.value,), hand_class=evaluation.hand_class,
+                      description=evaluation.description)
+    best = max((rule(tuple(sorted((int(card.rank) for card in five), reverse=True)),
+                     len({card.suit for card in five}) == 1)
+                for five in combinations(cards, 5)), key=lambda shape: shape.key)
+    return Judged(key=best.key, hand_class=best.hand_class, description=best.description)
+
+
+def _competition_ranks(
+    keys: Sequence[tuple[int, ...]] | Sequence[tuple[Fraction, int]],
+) -> list[int]:
     """1 + the number of strictly better keys (greater is better)."""
     ordered: list[Any] = list(keys)
     return [1 + sum(1 for other in ordered if other > key) for key in ordered]
