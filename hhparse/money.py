@@ -45,3 +45,42 @@ def format_amount(minor: int, currency: str) -> str:
     whole, cents = divmod(abs(minor), 100)
     text = f"{whole}.{cents:02d}" if cents else str(whole)
     return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency}"
+
+
+def display_amount(minor: int, unit: str, currency: str, *, with_unit: bool = True) -> str:
+    """Minor units as people read them: ``2790790`` cents of USD -> ``$27,907.90``;
+    ``-4000`` cents of EUR -> ``-€40.00``; ``12500`` chips -> ``12,500 chips``.
+
+    Without ``with_unit`` the number only (``27,907.90``, ``12,500``): for a column whose
+    header names the unit (:func:`unit_label`).
+    """
+    sign = "-" if minor < 0 else ""
+    if unit == "cents":
+        whole, cents = divmod(abs(minor), 100)
+        number = f"{whole:,}.{cents:02d}"
+    else:
+        number = f"{abs(minor):,}"
+    if not with_unit:
+        return sign + number
+    symbol = _SYMBOL_OF.get(currency)
+    if symbol is not None and unit == "cents":
+        return f"{sign}{symbol}{number}"
+    return f"{sign}{number} {_unit_word(unit, currency)}"
+
+
+def unit_label(unit: str, currency: str) -> str:
+    """What a column of amounts of one unit is in, for its header: ``$``, ``€``, ``chips``,
+    ``play chips``, ``CAD``."""
+    symbol = _SYMBOL_OF.get(currency)
+    return symbol if symbol is not None and unit == "cents" else _unit_word(unit, currency)
+
+
+def _unit_word(unit: str, currency: str) -> str:
+    if currency == "play":
+        return "play chips"
+    if unit == "chips" or currency == "chips":
+        return "chips"
+    return currency
+
+
+_SYMBOL_OF: Final = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}

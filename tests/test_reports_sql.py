@@ -374,9 +374,9 @@ def _summary_hands(con: duckdb.DuckDBPyConnection) -> None:
 
 
 SUMMARY_COLUMNS = (
-    "player", "variant", "unit", "currency", "hands", "vpip_pct", "first_round_raise_pct",
-    "three_bet_pct", "steal_pct", "aggression", "wtsd_pct", "wsd_pct", "net",
-    "net_big_bets_per_100",
+    "player", "variant", "unit", "currency", "structure", "stakes", "hands", "vpip_pct",
+    "first_round_raise_pct", "three_bet_pct", "steal_pct", "aggression", "wtsd_pct",
+    "wsd_pct", "net", "net_big_bets_per_100", "per_100_in",
 )
 
 
@@ -386,20 +386,41 @@ def test_player_summary_on_hand_written_rows(con: duckdb.DuckDBPyConnection) -> 
     assert tuple(frame.columns) == SUMMARY_COLUMNS
     # the rows carry no positions: no steal chances
     assert rows(frame, *SUMMARY_COLUMNS) == [
-        ("Ann", "27_triple_draw", "chips", "chips", 2, 100.0, 50.0, None, None, 0.6, 50.0,
-         0.0, -110, -275.0),
-        ("Ann", "five_card_draw", "cents", "USD", 1, 0.0, 0.0, None, None, None, None, None,
-         -25, -50.0),
-        ("Ben", "27_triple_draw", "chips", "chips", 2, 50.0, 50.0, 100.0, None, None, 50.0,
-         100.0, 80, 200.0),
-        ("Ben", "five_card_draw", "cents", "USD", 1, 0.0, 0.0, None, None, None, None, None,
-         25, 50.0),
-        ("Cat", "27_triple_draw", "chips", "chips", 2, 50.0, 0.0, None, None, 2.0, 0.0, None,
-         30, 75.0),
+        ("Ann", "27_triple_draw", "chips", "chips", "fl", "10/20", 2, 100.0, 50.0, None, None,
+         0.6, 50.0, 0.0, -110, -275.0, "big bets"),
+        ("Ann", "five_card_draw", "cents", "USD", "nl", "0.25/0.50", 1, 0.0, 0.0, None, None,
+         None, None, None, -25, -50.0, "big blinds"),
+        ("Ben", "27_triple_draw", "chips", "chips", "fl", "10/20", 2, 50.0, 50.0, 100.0, None,
+         None, 50.0, 100.0, 80, 200.0, "big bets"),
+        ("Ben", "five_card_draw", "cents", "USD", "nl", "0.25/0.50", 1, 0.0, 0.0, None, None,
+         None, None, None, 25, 50.0, "big blinds"),
+        ("Cat", "27_triple_draw", "chips", "chips", "fl", "10/20", 2, 50.0, 0.0, None, None,
+         2.0, 0.0, None, 30, 75.0, "big bets"),
     ]
     ben = run_report_on(con, "player_summary", {"player": "Ben", "variant": "27_triple_draw"})
     assert rows(ben, "player", "hands", "three_bet_pct", "aggression") == [
         ("Ben", 2, 100.0, None),
+    ]
+
+
+def test_player_summary_never_adds_hands_of_different_stakes(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    """+2 big bets at 10/20 and -1 big bet at 100/200 are two rows (+200 and -100 big bets
+    per 100), never one row of +80 chips and +50 big bets per 100."""
+    for hand_id, small, big, net in (("S1", 10, 20, 40), ("S2", 100, 200, -200)):
+        add_hand(con, hand_id, "badugi", 2, small_bet=small, big_bet=big)
+        add_player(con, hand_id, "Ann", 1, net=net)
+        add_player(con, hand_id, "Ben", 2, net=-net)
+    add_hand(con, "S3", "badugi", 2, small_bet=None, big_bet=None)  # the log gave no stakes
+    add_player(con, "S3", "Ann", 1, net=5)
+    add_player(con, "S3", "Ben", 2, net=-5)
+    derive_stored_facts(con)
+    ann = run_report_on(con, "player_summary", {"player": "Ann"})
+    assert rows(ann, "stakes", "hands", "net", "net_big_bets_per_100", "per_100_in") == [
+        ("10/20", 1, 40, 200.0, "big bets"),
+        ("100/200", 1, -200, -100.0, "big bets"),
+        (None, 1, 5, None, None),
     ]
 
 

@@ -65,3 +65,18 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
         facts = [column for column in DERIVED_COLUMNS[name] if column != "hand_key"]
         assert after.height == before.height and set(facts) <= set(after.columns)
     assert derived.players["vpip"].dtype == pl.Boolean
+
+
+def test_the_scratch_store_never_spills_into_the_working_folder() -> None:
+    """An in-memory DuckDB spills to ``.tmp`` in the current folder by default: a user's
+    folder got a ``.tmp/duckdb_temp_...`` file from an ingest. The scratch spills to the
+    system's temporary folder instead."""
+    import tempfile
+    from pathlib import Path
+
+    from hhparse.store import facts
+
+    con = facts._scratch()
+    [(folder,)] = con.execute("SELECT current_setting('temp_directory')").fetchall()
+    assert Path(folder).is_absolute()
+    assert Path(folder).parent == Path(tempfile.gettempdir())

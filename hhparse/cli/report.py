@@ -200,7 +200,7 @@ def show_command(
             raise _fail(str(error)) from None
         _check_destination(format, out)
         frame = run_report(_database(db), name, given, wait_seconds=wait)
-        _emit(frame, format, out, report.title)
+        _emit(frame, format, out, report.title, report.money)
 
 
 def _check_destination(format: str, out: Path | None) -> None:
@@ -208,17 +208,18 @@ def _check_destination(format: str, out: Path | None) -> None:
         raise _fail("--format parquet needs --out FILE")
 
 
-def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str) -> None:
+def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str,
+          money: tuple[str, ...] = ()) -> None:
     from hhparse.reports.render import render_text, rich_table, write_output
 
     if out is not None:
-        write_output(frame, format, out, title=title)
+        write_output(frame, format, out, title=title, money=money)
         typer.echo(f"wrote {frame.height:,} row{'' if frame.height == 1 else 's'} "
                    f"to {out}", err=True)
     elif format == "table":
-        _print_table(rich_table(frame, title))
+        _print_table(rich_table(frame, title, money))
     else:
-        typer.echo(render_text(frame, format, title=title), nl=False)
+        typer.echo(render_text(frame, format, title=title, money=money), nl=False)
 
 
 def _print_table(table: Table) -> None:

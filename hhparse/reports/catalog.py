@@ -2,7 +2,10 @@
 
 The header's first comment lines describe the report; a line ``-- Grain: ...`` gives its
 grain and a line ``-- Parameters: $a, $b ...`` names the parameters it binds (every one of
-them is always bound, NULL when not given).
+them is always bound, NULL when not given). A line ``-- Money: net, won`` names the columns
+that hold amounts in minor units of the row's ``unit`` and ``currency`` columns: the formats
+for people show them as money (``$27,907.90``, ``12,500`` chips), the machine formats keep
+the integers.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ class Report:
     grain: str
     parameters: tuple[str, ...]
     sql: str
+    money: tuple[str, ...] = ()
+    """Columns of amounts in minor units of the row's ``unit`` / ``currency``."""
 
 
 def _header(text: str) -> list[str]:
@@ -47,8 +52,10 @@ def _report(name: str, text: str) -> Report:
     )
     used = set(_PARAMETER.findall(text))
     parameters = tuple(sorted(set(_PARAMETER.findall(declared)) | used))
+    money = next((line[6:] for line in header if line.lower().startswith("money:")), "")
     title = header[0] if header else name
-    return Report(name=name, title=title, grain=grain, parameters=parameters, sql=text)
+    return Report(name=name, title=title, grain=grain, parameters=parameters, sql=text,
+                  money=tuple(part.strip() for part in money.split(",") if part.strip()))
 
 
 @cache

@@ -9,6 +9,12 @@ Every text format turns a cell into text the same way (:func:`cell_text`):
 * lists and structs: JSON (an array or object in JSON output, its JSON text elsewhere);
 * bytes: hexadecimal text; anything else (UUIDs ...): ``str()``.
 
+Money (a report's ``-- Money:`` columns, amounts in minor units of the row's ``unit`` and
+``currency``) is shown as people read it in the formats for people (table, Markdown, HTML):
+``$27,907.90``, ``-€40.00``, ``12,500``; when every row has the same unit the header names it
+(``net ($)``, ``net (chips)``) and the cells hold the numbers, else each cell carries its unit.
+CSV, JSON and Parquet keep the integers beside the ``unit`` and ``currency`` columns.
+
 Files are written atomically (:func:`write_output`): to a temporary file in the target's
 folder, then renamed over the target, so a reader never sees a half-written file.
 """
@@ -21,7 +27,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -31,6 +37,7 @@ import polars as pl
 from rich.console import Console
 from rich.table import Table
 
+from hhparse.money import display_amount, unit_label
 from hhparse.reports import html
 from hhparse.reports.formats import FORMATS
 
@@ -107,6 +114,38 @@ def _is_numeric(dtype: pl.DataType) -> bool:
     return dtype.is_numeric()
 
 
+def money_for_people(frame: pl.DataFrame, money: Sequence[str]
+                     ) -> tuple[pl.DataFrame, frozenset[str]]:
+    """``frame`` with its money columns as text people read (see the module's docstring),
+    and the names they have then; ``frame`` unchanged when it has none, or no ``unit`` and
+    ``currency`` columns to read them by."""
+    present = [name for name in money if name in frame.columns]
+    if not present or not {"unit", "currency"} <= set(frame.columns):
+        return frame, frozenset()
+    units, currencies = frame["unit"].to_list(), frame["currency"].to_list()
+    one_unit = len(set(zip(units, currencies, strict=True))) == 1
+    names = {name: name for name in present}
+    columns = []
+    for name in present:
+        texts = [
+            None if value is None else display_amount(
+                round(value), unit, currency, with_unit=not one_unit)
+            for value, unit, currency in zip(frame[name].to_list(), units, currencies,
+                                             strict=True)
+        ]
+        columns.append(pl.Series(name, texts, dtype=pl.String))
+        if one_unit:
+            names[name] = f"{name} ({unit_label(units[0], currencies[0])})"
+    return frame.with_columns(columns).rename(names), frozenset(names.values())
+
+
+def _for_people(frame: pl.DataFrame, money: Sequence[str]) -> tuple[pl.DataFrame, list[bool]]:
+    """The frame to show, and which of its columns go right (numbers and money)."""
+    shown, amounts = money_for_people(frame, money)
+    return shown, [_is_numeric(dtype) or name in amounts
+                   for name, dtype in zip(shown.columns, shown.dtypes, strict=True)]
+
+
 def _rows(frame: pl.DataFrame) -> Iterator[tuple[Any, ...]]:
     return frame.iter_rows()
 
@@ -136,8 +175,9 @@ def to_csv(frame: pl.DataFrame) -> str:
     return buffer.getvalue()
 
 
-def to_markdown(frame: pl.DataFrame) -> str:
+def to_markdown(frame: pl.DataFrame, money: Sequence[str] = ()) -> str:
     """A GitHub table; numbers right-aligned; ``|`` escaped, line breaks as ``<br>``."""
+    frame, right_aligned = _for_people(frame, money)
 
     def cell(text: str) -> str:
         text = text.replace("\\", "\\\\").replace("|", "\\|")
@@ -146,7 +186,7 @@ def to_markdown(frame: pl.DataFrame) -> str:
     names = frame.columns
     if not names:
         return "(no columns)\n"
-    align = ["---:" if _is_numeric(dtype) else "---" for dtype in frame.dtypes]
+    align = ["---:" if right else "---" for right in right_aligned]
     lines = [
         "| " + " | ".join(cell(name) for name in names) + " |",
         "| " + " | ".join(align) + " |",
@@ -156,44 +196,48 @@ def to_markdown(frame: pl.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_html(frame: pl.DataFrame, title: str) -> str:
+def to_html(frame: pl.DataFrame, title: str, money: Sequence[str] = ()) -> str:
     """A standalone page (no scripts, no external resources) holding one table."""
-    numeric = [_is_numeric(dtype) for dtype in frame.dtypes]
+    frame, right_aligned = _for_people(frame, money)
     rows = [[display_text(value) for value in row] for row in _rows(frame)]
     body = (
         f"<h1>{html.escape(title)}</h1>\n"
         f"<p class=\"note\">{len(rows):,} row{'' if len(rows) == 1 else 's'}</p>\n"
-        + html.table(frame.columns, rows, numeric)
+        + html.table(frame.columns, rows, right_aligned)
     )
     return html.page(title, body)
 
 
-def rich_table(frame: pl.DataFrame, title: str | None = None) -> Table:
+def rich_table(frame: pl.DataFrame, title: str | None = None,
+               money: Sequence[str] = ()) -> Table:
+    frame, right_aligned = _for_people(frame, money)
     table = Table(title=title)
-    for name, dtype in zip(frame.columns, frame.dtypes, strict=True):
-        table.add_column(name, justify="right" if _is_numeric(dtype) else "left")
+    for name, right in zip(frame.columns, right_aligned, strict=True):
+        table.add_column(name, justify="right" if right else "left")
     for row in _rows(frame):
         table.add_row(*(display_text(value) for value in row))
     return table
 
 
-def to_table_text(frame: pl.DataFrame, title: str | None = None) -> str:
+def to_table_text(frame: pl.DataFrame, title: str | None = None,
+                  money: Sequence[str] = ()) -> str:
     """The rich table as plain text (no colours), for a file."""
     buffer = io.StringIO()
     console = Console(file=buffer, width=TEXT_WIDTH, color_system=None, force_terminal=False,
                       highlight=False, soft_wrap=False)
-    console.print(rich_table(frame, title))
+    console.print(rich_table(frame, title, money))
     return buffer.getvalue()
 
 
-def render_text(frame: pl.DataFrame, format: str, *, title: str = "report") -> str:
-    """Every format but parquet, as text."""
+def render_text(frame: pl.DataFrame, format: str, *, title: str = "report",
+                money: Sequence[str] = ()) -> str:
+    """Every format but parquet, as text (``money``: the report's money columns)."""
     renderers: dict[str, Callable[[], str]] = {
-        "table": lambda: to_table_text(frame, title),
+        "table": lambda: to_table_text(frame, title, money),
         "csv": lambda: to_csv(frame),
         "json": lambda: to_json(frame),
-        "markdown": lambda: to_markdown(frame),
-        "html": lambda: to_html(frame, title),
+        "markdown": lambda: to_markdown(frame, money),
+        "html": lambda: to_html(frame, title, money),
     }
     check_format(format)
     if format not in renderers:
@@ -215,7 +259,8 @@ def parquet_ready(frame: pl.DataFrame) -> pl.DataFrame:
 # --- files -------------------------------------------------------------------------------
 
 
-def write_output(frame: pl.DataFrame, format: str, path: Path, *, title: str = "report") -> Path:
+def write_output(frame: pl.DataFrame, format: str, path: Path, *, title: str = "report",
+                 money: Sequence[str] = ()) -> Path:
     """Write ``frame`` to ``path`` in ``format``, atomically; returns ``path``.
 
     The data go to a temporary file in the same folder, which is then renamed over
@@ -226,7 +271,7 @@ def write_output(frame: pl.DataFrame, format: str, path: Path, *, title: str = "
     folder = path.parent
     if not folder.is_dir():
         raise FileNotFoundError(f"no folder {folder} for {path}")
-    text = None if format == "parquet" else render_text(frame, format, title=title)
+    text = None if format == "parquet" else render_text(frame, format, title=title, money=money)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         if text is None:

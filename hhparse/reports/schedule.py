@@ -620,11 +620,13 @@ def _write_folder(
 
 
 def _write_entry(entry: Entry, frame: pl.DataFrame, folder: Path) -> EntryRun:
-    title = get_report(entry.report).title
+    report = get_report(entry.report)
+    title = report.title
     if entry.parameters:
         title = f"{title} ({describe_parameters(entry.parameters)})"
     files = tuple(
-        write_output(frame, format, folder / f"{entry.id}.{EXTENSIONS[format]}", title=title)
+        write_output(frame, format, folder / f"{entry.id}.{EXTENSIONS[format]}", title=title,
+                     money=report.money)
         for format in entry.formats
     )
     return EntryRun(entry=entry, rows=frame.height, files=files)

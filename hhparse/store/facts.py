@@ -25,6 +25,8 @@ SQL (tests arranging rows by hand).
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
@@ -116,12 +118,16 @@ def _with_facts(numbered: pl.DataFrame, facts: pl.DataFrame) -> pl.DataFrame:
 
 
 def _scratch() -> duckdb.DuckDBPyConnection:
-    """This process's scratch store: in memory, the store's schema, one thread."""
+    """This process's scratch store: in memory, the store's schema, one thread; what does
+    not fit spills to the system's temporary folder (DuckDB's default, ``.tmp`` in the
+    current folder, would leave files in the user's)."""
     if not _SCRATCH:
         from hhparse.store.schema import DUCKDB_CONFIG, migrate
 
+        spill = os.path.join(tempfile.gettempdir(), f"hhparse-scratch-{os.getpid()}")
         con = duckdb.connect(":memory:", config={**DUCKDB_CONFIG, "threads": 1,
-                                                 "memory_limit": "256MB"})
+                                                 "memory_limit": "256MB",
+                                                 "temp_directory": spill})
         migrate(con)
         con.execute(sql("store/scratch_frame_rows")).fetchall()
         _SCRATCH.append(con)

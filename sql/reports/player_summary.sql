@@ -1,8 +1,11 @@
 -- Player summary: the usual statistics of each player in each variant.
 --
--- Grain: one row per player per variant per money unit and currency (amounts of different
---   units or currencies are never added: chips and cents, USD and EUR, get their own rows).
+-- Grain: one row per player per variant per money unit and currency per betting structure and
+--   stakes (amounts of different units or currencies are never added: chips and cents, USD and
+--   EUR, get their own rows; nor are hands of different stakes: a rate per 100 hands is of one
+--   big bet).
 -- Parameters: $variant, $player, $since, $until
+-- Money: net
 --   $variant        a variant id; NULL: every variant
 --   $player         only this player
 --   $since, $until  dates (UTC) of hands.started_at, both days included
@@ -33,20 +36,39 @@
 --                           stand_pat or dealt of round_index 1, or a row of draws at draw 1
 --                           (players.saw_second_round)
 --   wsd_pct                 % of his showdowns he won (collected something at the showdown)
+--   structure               hands.structure: fl, pl or nl
+--   stakes                  the stakes as sites print them, without the currency: small bet /
+--                           big bet in fixed limit (0.10/0.20), small blind / big blind in pot
+--                           and no limit (100/200 chips); NULL when the hands do not say
 --   net                     sum of players.net, in minor units of unit / currency
 --   net_big_bets_per_100    100 * sum(net / big bet) / hands: the big bet is hands.big_bet
 --                           (fixed limit) or else hands.big_blind (no limit, pot limit); hands
 --                           with neither are left out of both sums. NULL when none is left.
+--   per_100_in              what net_big_bets_per_100 counts: 'big bets' (fixed limit) or
+--                           'big blinds' (pot and no limit)
 -- Percentages, aggression and net_big_bets_per_100 are rounded to 2 decimals.
 WITH
 
--- The kinds of hands stored (variant, unit, currency), in a list: the millions of players
--- rows joined with their hand carry a kind's place in it (a small number) instead of three
--- names, for a smaller join and grouping within DuckDB's memory limit.
+-- The stakes of each hand, as sites print them (see stakes above).
+staked_hands AS NOT MATERIALIZED (
+    SELECT
+        hand_key, variant, unit, currency, structure, started_at, big_bet, big_blind,
+        CASE WHEN structure = 'fl' OR big_blind IS NULL THEN [small_bet, big_bet]
+             ELSE [small_blind, big_blind] END AS pair,
+        CASE WHEN pair[1] IS NULL OR pair[2] IS NULL THEN NULL
+             WHEN unit = 'cents' THEN printf('%.2f/%.2f', pair[1] / 100, pair[2] / 100)
+             ELSE printf('%d/%d', pair[1], pair[2]) END AS stakes
+    FROM hands
+),
+
+-- The kinds of hands stored (variant, unit, currency, structure, stakes), in a list: the
+-- millions of players rows joined with their hand carry a kind's place in it (a small number)
+-- instead of five names, for a smaller join and grouping within DuckDB's memory limit.
 hand_kinds AS (
     SELECT list(kind ORDER BY kind) AS kinds
-    FROM (SELECT DISTINCT {'variant': variant, 'unit': unit, 'currency': currency} AS kind
-          FROM hands)
+    FROM (SELECT DISTINCT {'variant': variant, 'unit': unit, 'currency': currency,
+                           'structure': structure, 'stakes': stakes} AS kind
+          FROM staked_hands)
 ),
 
 scoped_hands AS NOT MATERIALIZED (
@@ -54,10 +76,11 @@ scoped_hands AS NOT MATERIALIZED (
         h.hand_key,
         list_position(
             (SELECT kinds FROM hand_kinds),
-            {'variant': h.variant, 'unit': h.unit, 'currency': h.currency}
+            {'variant': h.variant, 'unit': h.unit, 'currency': h.currency,
+             'structure': h.structure, 'stakes': h.stakes}
         )::USMALLINT AS kind,
         coalesce(h.big_bet, h.big_blind) AS big_bet
-    FROM hands AS h
+    FROM staked_hands AS h
     WHERE ($variant IS NULL OR h.variant = $variant)
       AND ($since IS NULL OR h.started_at >= CAST($since AS DATE))
       AND ($until IS NULL OR h.started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
@@ -113,6 +136,8 @@ per_player AS (
         (SELECT kinds FROM hand_kinds)[kind].variant AS variant,
         (SELECT kinds FROM hand_kinds)[kind].unit AS unit,
         (SELECT kinds FROM hand_kinds)[kind].currency AS currency,
+        (SELECT kinds FROM hand_kinds)[kind].structure AS structure,
+        (SELECT kinds FROM hand_kinds)[kind].stakes AS stakes,
         * EXCLUDE (player, kind)
     FROM coded_per_player
 )
@@ -122,6 +147,8 @@ SELECT
     variant,
     unit,
     currency,
+    structure,
+    stakes,
     hands,
     round(100.0 * vpip_hands / hands, 2) AS vpip_pct,
     round(100.0 * raise_hands / hands, 2) AS first_round_raise_pct,
@@ -131,6 +158,8 @@ SELECT
     round(100.0 * showdowns / nullif(second_rounds, 0), 2) AS wtsd_pct,
     round(100.0 * won_at_showdown / nullif(showdowns, 0), 2) AS wsd_pct,
     net,
-    round(100.0 * net_big_bets / nullif(hands_with_big_bet, 0), 2) AS net_big_bets_per_100
+    round(100.0 * net_big_bets / nullif(hands_with_big_bet, 0), 2) AS net_big_bets_per_100,
+    CASE WHEN hands_with_big_bet = 0 THEN NULL
+         WHEN structure = 'fl' THEN 'big bets' ELSE 'big blinds' END AS per_100_in
 FROM per_player
-ORDER BY player, variant, unit, currency
+ORDER BY player, variant, unit, currency, structure, stakes

@@ -1,0 +1,166 @@
+"""Money as people read it in the formats for people, integers in the machine formats, and
+player_summary's rows one stake each (its nets and rates checked against sums made here from
+the replayer's results, not by the report's SQL)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from decimal import ROUND_HALF_EVEN, Decimal
+from pathlib import Path
+
+import polars as pl
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hhparse.ingest import ingest
+from hhparse.money import display_amount, parse_amount, unit_label
+from hhparse.pipeline import read_file
+from hhparse.replay import Status
+from hhparse.reports.catalog import get_report
+from hhparse.reports.render import money_for_people, render_text, rich_table, to_table_text
+from hhparse.reports.run import run_report
+from hhparse.store.frames import _dealt_in
+
+SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
+
+
+@pytest.mark.parametrize(("minor", "unit", "currency", "text"), [
+    (2790790, "cents", "USD", "$27,907.90"),
+    (125000, "cents", "EUR", "€1,250.00"),
+    (-4000, "cents", "EUR", "-€40.00"),
+    (5, "cents", "GBP", "£0.05"),
+    (12500, "chips", "chips", "12,500 chips"),
+    (-1234567, "chips", "chips", "-1,234,567 chips"),
+    (125050, "cents", "play", "1,250.50 play chips"),
+    (199, "cents", "CAD", "1.99 CAD"),
+    (0, "cents", "USD", "$0.00"),
+])
+def test_amounts_as_people_read_them(minor: int, unit: str, currency: str, text: str) -> None:
+    assert display_amount(minor, unit, currency) == text
+
+
+def test_a_column_of_one_unit_names_it_in_its_header_and_holds_the_numbers() -> None:
+    assert display_amount(2790790, "cents", "USD", with_unit=False) == "27,907.90"
+    assert display_amount(-12500, "chips", "chips", with_unit=False) == "-12,500"
+    assert [unit_label(*kind) for kind in (("cents", "USD"), ("cents", "EUR"),
+                                           ("chips", "chips"), ("cents", "play"),
+                                           ("cents", "CAD"))] == [
+        "$", "€", "chips", "play chips", "CAD"]
+
+
+@given(st.integers(min_value=-10**12, max_value=10**12), st.sampled_from(["USD", "EUR"]))
+def test_a_shown_amount_reads_back_as_the_same_minor_units(minor: int, currency: str) -> None:
+    text = display_amount(minor, "cents", currency)
+    assert parse_amount(text.lstrip("-"), 2) * (-1 if text.startswith("-") else 1) == minor
+
+
+def _frame(units: list[tuple[str, str]], nets: list[int | None]) -> pl.DataFrame:
+    return pl.DataFrame({"player": [f"p{i}" for i in range(len(nets))],
+                         "unit": [unit for unit, _ in units],
+                         "currency": [currency for _, currency in units],
+                         "net": pl.Series(nets, dtype=pl.Int64)})
+
+
+def test_one_unit_the_header_says_it_mixed_units_each_cell_says_its_own() -> None:
+    one = _frame([("cents", "USD")] * 2, [2790790, None])
+    shown, amounts = money_for_people(one, ("net",))
+    assert shown.columns == ["player", "unit", "currency", "net ($)"]
+    assert shown["net ($)"].to_list() == ["27,907.90", None]
+    assert amounts == {"net ($)"}
+    mixed = _frame([("cents", "USD"), ("chips", "chips"), ("cents", "EUR")],
+                   [-4000, 12500, 125000])
+    shown, _ = money_for_people(mixed, ("net",))
+    assert shown["net"].to_list() == ["-$40.00", "12,500 chips", "€1,250.00"]
+
+
+def test_the_formats_for_people_show_money_the_machine_formats_keep_minor_units() -> None:
+    frame = _frame([("cents", "USD"), ("chips", "chips")], [2790790, -12500])
+    for format in ("markdown", "html", "table"):
+        text = render_text(frame, format, money=("net",))
+        assert "$27,907.90" in text and "-12,500 chips" in text, format
+        assert "2790790" not in text, format
+    assert render_text(frame, "markdown", money=("net",)).splitlines()[1].endswith("| ---: |")
+    assert json.loads(render_text(frame, "json", money=("net",)))[0]["net"] == 2790790
+    assert render_text(frame, "csv", money=("net",)).splitlines()[1] == "p0,cents,USD,2790790"
+    table = rich_table(frame, "t", ("net",))
+    assert table.columns[-1].justify == "right"
+
+
+def test_without_unit_columns_or_money_columns_nothing_changes() -> None:
+    frame = pl.DataFrame({"net": [2790790]})
+    assert money_for_people(frame, ("net",))[0].equals(frame)
+    assert "2790790" in to_table_text(frame, money=("net",))
+
+
+def test_the_reports_name_their_money_columns() -> None:
+    assert get_report("player_summary").money == ("net",)
+
+
+def _stakes_text(hand_unit: str, pair: tuple[int | None, int | None]) -> str | None:
+    small, big = pair
+    if small is None or big is None:
+        return None
+    if hand_unit == "cents":
+        return f"{small / 100:.2f}/{big / 100:.2f}"
+    return f"{small}/{big}"
+
+
+def _expected_summary(paths: list[Path]) -> dict[tuple[object, ...], tuple[int, int, float | None]]:
+    """(player, variant, unit, currency, structure, stakes) -> (hands, net, big bets / 100),
+    summed here from the replayer's results."""
+    hands: dict[tuple[object, ...], int] = defaultdict(int)
+    nets: dict[tuple[object, ...], int] = defaultdict(int)
+    big_bets: dict[tuple[object, ...], Decimal] = defaultdict(Decimal)
+    measured: dict[tuple[object, ...], int] = defaultdict(int)
+    for path in paths:
+        for replayed in read_file(path).hands:
+            if replayed.status is not Status.ACCEPTED:
+                continue
+            hand = replayed.hand
+            unit = "chips" if hand.currency == "chips" else "cents"
+            structure = hand.structure.value if hand.structure is not None else None
+            stakes = hand.stakes
+            pair = ((stakes.small_bet, stakes.big_bet)
+                    if structure == "fl" or stakes.big_blind is None
+                    else (stakes.small_blind, stakes.big_blind))
+            measure = stakes.big_bet if stakes.big_bet is not None else stakes.big_blind
+            for player, dealt in zip(replayed.players, _dealt_in(replayed), strict=True):
+                if not dealt:
+                    continue
+                key = (player.player, hand.variant_id, unit, hand.currency, structure,
+                       _stakes_text(unit, pair))
+                hands[key] += 1
+                nets[key] += player.net
+                if measure:
+                    big_bets[key] += Decimal(player.net) / Decimal(measure)
+                    measured[key] += 1
+    return {
+        key: (hands[key], nets[key], None if not measured[key] else float(
+            (100 * big_bets[key] / measured[key]).quantize(Decimal("0.01"), ROUND_HALF_EVEN)))
+        for key in hands
+    }
+
+
+def test_player_summary_nets_and_rates_per_stake_match_sums_made_from_the_replays(
+    tmp_path: Path,
+) -> None:
+    paths = sorted(SAMPLES.glob("*.txt"))
+    database = tmp_path / "store.duckdb"
+    ingest(paths, database)
+    frame = run_report(database, "player_summary")
+    got = {
+        (row["player"], row["variant"], row["unit"], row["currency"], row["structure"],
+         row["stakes"]): (row["hands"], row["net"], row["net_big_bets_per_100"])
+        for row in frame.iter_rows(named=True)
+    }
+    expected = _expected_summary(paths)
+    assert len({key[5] for key in expected}) > 3  # the samples hold several stakes
+    assert got.keys() == expected.keys()
+    for key, (count, net, rate) in expected.items():
+        got_count, got_net, got_rate = got[key]
+        assert (got_count, got_net) == (count, net), key
+        assert (got_rate is None) == (rate is None), key
+        if rate is not None:
+            assert got_rate == pytest.approx(rate, abs=0.011), key
