@@ -164,3 +164,40 @@ def test_player_summary_nets_and_rates_per_stake_match_sums_made_from_the_replay
         assert (got_rate is None) == (rate is None), key
         if rate is not None:
             assert got_rate == pytest.approx(rate, abs=0.011), key
+
+
+def test_an_unknown_variant_is_an_error_that_lists_the_ids(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hhparse.cli import app
+
+    database = tmp_path / "store.duckdb"
+    ingest([SAMPLES / "badugi.txt"], database)
+    result = CliRunner().invoke(app, ["report", "player_summary", "--db", str(database),
+                                      "--variant", "badgui"])
+    assert result.exit_code != 0
+    assert "unknown variant 'badgui'" in result.output
+    assert "badugi" in result.output and "27_triple_draw" in result.output
+    ok = CliRunner().invoke(app, ["report", "player_summary", "--db", str(database),
+                                  "--variant", "badugi", "-f", "json"])
+    assert ok.exit_code == 0 and json.loads(ok.stdout)
+
+
+def test_every_report_says_which_filters_it_ran_with(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hhparse.cli import app
+
+    database = tmp_path / "store.duckdb"
+    ingest([SAMPLES / "badugi.txt"], database)
+    runner = CliRunner()
+    table = runner.invoke(app, ["report", "player_summary", "--db", str(database),
+                                "--variant", "badugi", "--since", "2020-01-02"])
+    assert "filters: variant=badugi, since=2020-01-02" in table.output
+    html_page = runner.invoke(app, ["report", "player_summary", "--db", str(database),
+                                    "-f", "html"])
+    assert "no filters: every hand stored" in html_page.output
+    as_json = runner.invoke(app, ["report", "player_summary", "--db", str(database),
+                                  "-f", "json", "--player", "Ada Lovelace"])
+    assert "filters: player=Ada Lovelace" in as_json.stderr
+    assert json.loads(as_json.stdout)[0]["player"] == "Ada Lovelace"

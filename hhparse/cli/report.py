@@ -188,7 +188,7 @@ def show_command(
 ) -> None:
     """Run one report (the same as `hhparse report NAME`) and print or write its rows."""
     from hhparse.reports.render import check_format
-    from hhparse.reports.run import bind, run_report
+    from hhparse.reports.run import bind, describe_parameters, run_report
 
     with _user_errors():
         check_format(format)
@@ -200,7 +200,9 @@ def show_command(
             raise _fail(str(error)) from None
         _check_destination(format, out)
         frame = run_report(_database(db), name, given, wait_seconds=wait)
-        _emit(frame, format, out, report.title, report.money)
+        filters = (f"filters: {describe_parameters(given)}" if given
+                   else "no filters: every hand stored")
+        _emit(frame, format, out, f"{report.title} ({filters})", report.money, filters)
 
 
 def _check_destination(format: str, out: Path | None) -> None:
@@ -209,17 +211,21 @@ def _check_destination(format: str, out: Path | None) -> None:
 
 
 def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str,
-          money: tuple[str, ...] = ()) -> None:
+          money: tuple[str, ...] = (), filters: str = "") -> None:
+    """The rows, to ``out`` or standard output; ``filters`` (what the report ran with) goes
+    to standard error where the format has no title to hold it."""
     from hhparse.reports.render import render_text, rich_table, write_output
 
     if out is not None:
         write_output(frame, format, out, title=title, money=money)
         typer.echo(f"wrote {frame.height:,} row{'' if frame.height == 1 else 's'} "
-                   f"to {out}", err=True)
+                   f"to {out}" + (f" ({filters})" if filters else ""), err=True)
     elif format == "table":
         _print_table(rich_table(frame, title, money))
     else:
         typer.echo(render_text(frame, format, title=title, money=money), nl=False)
+        if filters and format not in ("html",):
+            typer.echo(filters, err=True)
 
 
 def _print_table(table: Table) -> None:
@@ -335,7 +341,7 @@ def _print_run(result: ScheduleRun) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from hhparse.reports.schedule import describe_parameters
+    from hhparse.reports.run import describe_parameters
 
     console = Console()
     if result.folder is None:

@@ -18,14 +18,38 @@ ParameterValue = str | int | float | bool | date | None
 
 
 def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, ParameterValue]:
-    """Every parameter the SQL uses, NULL unless given; unknown names are an error."""
+    """Every parameter the SQL uses, NULL unless given; unknown names, and a ``variant``
+    that is no variant's id, are an error."""
     unknown = set(given) - set(report.parameters)
     if unknown:
         raise ValueError(
             f"report {report.name!r} has no parameter(s) {', '.join(sorted(unknown))}; "
             f"it takes: {', '.join(report.parameters) or 'none'}"
         )
+    variant = given.get("variant")
+    if variant is not None and variant not in variant_ids():
+        raise ValueError(f"unknown variant {variant!r}; the variants: {', '.join(variant_ids())}")
     return {name: given.get(name) for name in report.parameters}
+
+
+def describe_parameters(parameters: Mapping[str, ParameterValue]) -> str:
+    """``variant=badugi, since=2026-11-01``: the parameters a report ran with."""
+    return ", ".join(f"{key}={_literal(value)}" for key, value in parameters.items())
+
+
+def _literal(value: ParameterValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+def variant_ids() -> tuple[str, ...]:
+    """Every variant id a report's ``variant`` can be (an unknown one would give no rows)."""
+    from hhparse.variants.catalog import VARIANTS
+
+    return tuple(variant.id for variant in VARIANTS)
 
 
 def run_report_on(

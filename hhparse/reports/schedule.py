@@ -51,7 +51,7 @@ from hhparse.ingest.run import DEFAULT_WAIT_SECONDS, connect
 from hhparse.reports import html
 from hhparse.reports.catalog import UnknownReport, get_report
 from hhparse.reports.render import EXTENSIONS, check_format, write_output
-from hhparse.reports.run import ParameterValue, bind, run_report_on
+from hhparse.reports.run import ParameterValue, bind, describe_parameters, run_report_on
 from hhparse.store.schema import StoreError
 
 __all__ = [
@@ -363,18 +363,6 @@ def _parameter(key: str, value: Any) -> ParameterValue:
         return value
     raise ScheduleError(f"parameter {key}: {type(value).__name__} values are not supported; "
                         "use a string, number, true/false or a date")
-
-
-def describe_parameters(parameters: Mapping[str, ParameterValue]) -> str:
-    return ", ".join(f"{key}={_literal(value)}" for key, value in parameters.items())
-
-
-def _literal(value: ParameterValue) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, date):
-        return value.isoformat()
-    return str(value)
 
 
 # --- state -------------------------------------------------------------------------------
