@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterator
 from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from hhparse.ingest import ingest
 from hhparse.money import display_amount, parse_amount, unit_label
 from hhparse.pipeline import read_file
-from hhparse.replay import Status
+from hhparse.replay import ReplayResult, Status
 from hhparse.reports.catalog import get_report
 from hhparse.reports.render import money_for_people, render_text, rich_table, to_table_text
 from hhparse.reports.run import run_report
@@ -98,13 +99,23 @@ def test_the_reports_name_their_money_columns() -> None:
     assert get_report("player_summary").money == ("net",)
 
 
-def _stakes_text(hand_unit: str, pair: tuple[int | None, int | None]) -> str | None:
-    small, big = pair
-    if small is None or big is None:
-        return None
-    if hand_unit == "cents":
-        return f"{small / 100:.2f}/{big / 100:.2f}"
-    return f"{small}/{big}"
+def _accepted(paths: list[Path]) -> Iterator[tuple[ReplayResult, str, str | None]]:
+    """Each accepted hand of ``paths``, its unit and its stakes as sites print them (small
+    bet / big bet in fixed limit, small blind / big blind in pot and no limit), made here."""
+    for path in paths:
+        for replayed in read_file(path).hands:
+            if replayed.status is not Status.ACCEPTED:
+                continue
+            hand = replayed.hand
+            unit = "chips" if hand.currency == "chips" else "cents"
+            stakes = hand.stakes
+            fixed = hand.structure is not None and hand.structure.value == "fl"
+            small, big = ((stakes.small_bet, stakes.big_bet)
+                          if fixed or stakes.big_blind is None
+                          else (stakes.small_blind, stakes.big_blind))
+            text = None if small is None or big is None else (
+                f"{small / 100:.2f}/{big / 100:.2f}" if unit == "cents" else f"{small}/{big}")
+            yield replayed, unit, text
 
 
 def _expected_summary(paths: list[Path]) -> dict[tuple[object, ...], tuple[int, int, float | None]]:
@@ -114,28 +125,20 @@ def _expected_summary(paths: list[Path]) -> dict[tuple[object, ...], tuple[int, 
     nets: dict[tuple[object, ...], int] = defaultdict(int)
     big_bets: dict[tuple[object, ...], Decimal] = defaultdict(Decimal)
     measured: dict[tuple[object, ...], int] = defaultdict(int)
-    for path in paths:
-        for replayed in read_file(path).hands:
-            if replayed.status is not Status.ACCEPTED:
+    for replayed, unit, stakes_text in _accepted(paths):
+        hand = replayed.hand
+        structure = hand.structure.value if hand.structure is not None else None
+        stakes = hand.stakes
+        measure = stakes.big_bet if stakes.big_bet is not None else stakes.big_blind
+        for player, dealt in zip(replayed.players, _dealt_in(replayed), strict=True):
+            if not dealt:
                 continue
-            hand = replayed.hand
-            unit = "chips" if hand.currency == "chips" else "cents"
-            structure = hand.structure.value if hand.structure is not None else None
-            stakes = hand.stakes
-            pair = ((stakes.small_bet, stakes.big_bet)
-                    if structure == "fl" or stakes.big_blind is None
-                    else (stakes.small_blind, stakes.big_blind))
-            measure = stakes.big_bet if stakes.big_bet is not None else stakes.big_blind
-            for player, dealt in zip(replayed.players, _dealt_in(replayed), strict=True):
-                if not dealt:
-                    continue
-                key = (player.player, hand.variant_id, unit, hand.currency, structure,
-                       _stakes_text(unit, pair))
-                hands[key] += 1
-                nets[key] += player.net
-                if measure:
-                    big_bets[key] += Decimal(player.net) / Decimal(measure)
-                    measured[key] += 1
+            key = (player.player, hand.variant_id, unit, hand.currency, structure, stakes_text)
+            hands[key] += 1
+            nets[key] += player.net
+            if measure:
+                big_bets[key] += Decimal(player.net) / Decimal(measure)
+                measured[key] += 1
     return {
         key: (hands[key], nets[key], None if not measured[key] else float(
             (100 * big_bets[key] / measured[key]).quantize(Decimal("0.01"), ROUND_HALF_EVEN)))
@@ -201,3 +204,44 @@ def test_every_report_says_which_filters_it_ran_with(tmp_path: Path) -> None:
                                   "-f", "json", "--player", "Ada Lovelace"])
     assert "filters: player=Ada Lovelace" in as_json.stderr
     assert json.loads(as_json.stdout)[0]["player"] == "Ada Lovelace"
+
+
+def _player_hands_by_scope(paths: list[Path]) -> list[dict[str, object]]:
+    """One row per dealt-in player of each accepted hand, with the hand's site, stakes,
+    game and table size classified here (not by the reports' SQL)."""
+    found = []
+    for replayed, _, stakes_text in _accepted(paths):
+        hand = replayed.hand
+        dealt = _dealt_in(replayed)
+        seats = hand.max_seats or sum(dealt)
+        size = "heads_up" if seats <= 2 else "short" if seats <= 6 else "full"
+        found.extend(
+            {"site": hand.site, "stakes": stakes_text, "table_size": size,
+             "game": "cash" if hand.tournament is None else "tournament", "net": player.net}
+            for player, in_hand in zip(replayed.players, dealt, strict=True) if in_hand)
+    return found
+
+
+@pytest.mark.parametrize("scope", [
+    {"game": "tournament"}, {"game": "cash"}, {"table_size": "short"},
+    {"table_size": "full"}, {"table_size": "heads_up"}, {"stakes": "0.25/0.50"},
+    {"stakes": "20/40"}, {"site": "pokerstars"}, {"site": "fulltilt"},
+    {"game": "cash", "stakes": "1.00/2.00", "table_size": "short"},
+])
+def test_the_filters_keep_exactly_the_hands_they_name(
+    tmp_path: Path, scope: dict[str, str],
+) -> None:
+    paths = sorted(SAMPLES.glob("*.txt"))
+    database = tmp_path / "store.duckdb"
+    ingest(paths, database)
+    kept = [row for row in _player_hands_by_scope(paths)
+            if all(row[name] == value for name, value in scope.items())]
+    assert kept or scope == {"site": "fulltilt"}  # the samples are all PokerStars
+    frame = run_report(database, "player_summary", scope)
+    assert int(frame["hands"].sum() or 0) == len(kept)
+    assert int(frame["net"].sum() or 0) == sum(int(str(row["net"])) for row in kept)
+    if "stakes" in scope:
+        assert set(frame["stakes"]) <= {scope["stakes"]}
+    for name in ("draw_frequencies", "showdown_outcomes", "draw_improvement",
+                 "razz_third_street"):
+        run_report(database, name, scope)  # every report takes the same filters

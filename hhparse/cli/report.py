@@ -170,6 +170,20 @@ def show_command(
         str | None, typer.Option("--variant", help="Only this variant (e.g. 27_triple_draw).")
     ] = None,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    site: Annotated[
+        str | None, typer.Option("--site", help="Only this site (pokerstars, fulltilt ...).")
+    ] = None,
+    stakes: Annotated[
+        str | None, typer.Option("--stakes", help="Only these stakes, as sites print them "
+                                 "without the currency (0.10/0.20; 100/200 in chips).")
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="cash or tournament.")
+    ] = None,
+    table_size: Annotated[
+        str | None, typer.Option("--table-size", help="heads_up (2 seats), short (3 to 6) "
+                                 "or full (7 or more).")
+    ] = None,
     since: Annotated[
         str | None, typer.Option("--since", help="Hands from this day on (YYYY-MM-DD).")
     ] = None,
@@ -193,7 +207,9 @@ def show_command(
     with _user_errors():
         check_format(format)
         report = get_report(name)
-        given = _parameters({"variant": variant, "player": player}, since, until, param or [])
+        given = _parameters({"variant": variant, "player": player, "site": site,
+                             "stakes": stakes, "game": game, "table_size": table_size},
+                            since, until, param or [])
         try:
             bind(report, given)
         except ValueError as error:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import duckdb
 import polars as pl
@@ -29,7 +29,15 @@ def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, Param
     variant = given.get("variant")
     if variant is not None and variant not in variant_ids():
         raise ValueError(f"unknown variant {variant!r}; the variants: {', '.join(variant_ids())}")
+    for name, choices in SCOPE_CHOICES.items():
+        if given.get(name) is not None and given[name] not in choices:
+            raise ValueError(f"{name} {given[name]!r}: choose one of {', '.join(choices)}")
     return {name: given.get(name) for name in report.parameters}
+
+
+SCOPE_CHOICES: Final = {"game": ("cash", "tournament"),
+                        "table_size": ("heads_up", "short", "full")}
+"""The values the reports' ``game`` and ``table_size`` filters take (report_hands)."""
 
 
 def describe_parameters(parameters: Mapping[str, ParameterValue]) -> str:

@@ -3,10 +3,13 @@
 -- Grain: one row per variant per draw round; each option adds a level: $by_position (per
 --   position), $by_player (per player), $by_players (per number of players dealt in). The
 --   columns position, player and players are always there, NULL when their option is off.
--- Parameters: $variant, $player, $since, $until, $by_position, $by_player, $by_players
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size, $by_position, $by_player, $by_players
 --   $variant        a variant id (27_triple_draw, badugi ...); NULL: every draw game
 --   $player         only this player's decisions
 --   $since, $until  dates (UTC) of hands.started_at, both days included
+--   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
+--                   tournament, heads_up / short / full table (report_hands, in
+--                   sql/schema/006_report_scope.sql)
 --   $by_position, $by_player, $by_players   booleans; NULL means false
 --
 -- A decision is one row of draws: a player still in the hand says how many cards he
@@ -57,10 +60,7 @@ scoped_hands AS NOT MATERIALIZED (
         h.hand_key,
         list_position((SELECT names FROM variant_names), h.variant)::UTINYINT AS variant_code,
         CASE WHEN coalesce($by_players, false) THEN h.players_dealt END AS players_dealt
-    FROM hands AS h
-    WHERE ($variant IS NULL OR h.variant = $variant)
-      AND ($since IS NULL OR h.started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR h.started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
 ),
 
 draw_rows AS NOT MATERIALIZED (

@@ -3,10 +3,13 @@
 --
 -- Grain: one row per variant per number of cards drawn per holding per class made; with
 --   $per_draw, one row per draw instead (the inputs of the exact probability, below).
--- Parameters: $variant, $player, $since, $until, $per_draw
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size, $per_draw
 --   $variant        a variant id (draw games); NULL: every draw game
 --   $player         only this player's draws
 --   $since, $until  dates (UTC) of hands.started_at, both days included
+--   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
+--                   tournament, heads_up / short / full table (report_hands, in
+--                   sql/schema/006_report_scope.sql)
 --   $per_draw       boolean, NULL means false: one row per draw, with kept_cards and
 --                   seen_cards filled (NULL otherwise)
 --
@@ -45,10 +48,7 @@ WITH
 
 scoped_hands AS NOT MATERIALIZED (
     SELECT hand_key, variant
-    FROM hands
-    WHERE ($variant IS NULL OR variant = $variant)
-      AND ($since IS NULL OR started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size)
 ),
 
 known_draws AS NOT MATERIALIZED (

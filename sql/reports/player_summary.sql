@@ -4,11 +4,14 @@
 --   stakes (amounts of different units or currencies are never added: chips and cents, USD and
 --   EUR, get their own rows; nor are hands of different stakes: a rate per 100 hands is of one
 --   big bet).
--- Parameters: $variant, $player, $since, $until
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size
 -- Money: net
 --   $variant        a variant id; NULL: every variant
 --   $player         only this player
 --   $since, $until  dates (UTC) of hands.started_at, both days included
+--   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
+--                   tournament, heads_up / short / full table (report_hands, in
+--                   sql/schema/006_report_scope.sql)
 --
 -- The first round is the betting before the first draw (draw games) or on 3rd street
 -- (stud, Razz): actions.round_index = 0. Each player's hand is counted from the facts the
@@ -49,18 +52,6 @@
 -- Percentages, aggression and net_big_bets_per_100 are rounded to 2 decimals.
 WITH
 
--- The stakes of each hand, as sites print them (see stakes above).
-staked_hands AS NOT MATERIALIZED (
-    SELECT
-        hand_key, variant, unit, currency, structure, started_at, big_bet, big_blind,
-        CASE WHEN structure = 'fl' OR big_blind IS NULL THEN [small_bet, big_bet]
-             ELSE [small_blind, big_blind] END AS pair,
-        CASE WHEN pair[1] IS NULL OR pair[2] IS NULL THEN NULL
-             WHEN unit = 'cents' THEN printf('%.2f/%.2f', pair[1] / 100, pair[2] / 100)
-             ELSE printf('%d/%d', pair[1], pair[2]) END AS stakes
-    FROM hands
-),
-
 -- The kinds of hands stored (variant, unit, currency, structure, stakes), in a list: the
 -- millions of players rows joined with their hand carry a kind's place in it (a small number)
 -- instead of five names, for a smaller join and grouping within DuckDB's memory limit.
@@ -68,7 +59,7 @@ hand_kinds AS (
     SELECT list(kind ORDER BY kind) AS kinds
     FROM (SELECT DISTINCT {'variant': variant, 'unit': unit, 'currency': currency,
                            'structure': structure, 'stakes': stakes} AS kind
-          FROM staked_hands)
+          FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size))
 ),
 
 scoped_hands AS NOT MATERIALIZED (
@@ -80,10 +71,7 @@ scoped_hands AS NOT MATERIALIZED (
              'structure': h.structure, 'stakes': h.stakes}
         )::USMALLINT AS kind,
         coalesce(h.big_bet, h.big_blind) AS big_bet
-    FROM staked_hands AS h
-    WHERE ($variant IS NULL OR h.variant = $variant)
-      AND ($since IS NULL OR h.started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR h.started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
 ),
 
 player_rows AS (

@@ -2,9 +2,12 @@
 --
 -- Grain: one row per player, plus one row for all players together (player NULL) when
 --   $player is not given.
--- Parameters: $player, $since, $until
+-- Parameters: $player, $since, $until, $site, $stakes, $game, $table_size
 --   $player         only this player (no all-players row)
 --   $since, $until  dates (UTC) of hands.started_at, both days included
+--   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
+--                   tournament, heads_up / short / full table (report_hands, in
+--                   sql/schema/006_report_scope.sql)
 --
 -- 3rd street is the first betting round (actions.round_index = 0). The bring-in player
 -- (highest door card) acts first: he brings in (kind bring_in) or completes at once (kind
@@ -36,10 +39,7 @@ WITH
 
 razz_hands AS NOT MATERIALIZED (
     SELECT hand_key
-    FROM hands
-    WHERE variant = 'razz'
-      AND ($since IS NULL OR started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+    FROM report_hands('razz', $since, $until, $site, $stakes, $game, $table_size)
 ),
 
 razz_players AS (

@@ -3,10 +3,13 @@
 -- Grain: one row per variant per class_group: the groups of final hands shown down, then
 --   (draw games) one row per number of cards drawn at the last draw. Long format: the
 --   per-variant summary columns are repeated on every row of the variant.
--- Parameters: $variant, $player, $since, $until
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size
 --   $variant        a variant id; NULL: every variant
 --   $player         only this player's hands
 --   $since, $until  dates (UTC) of hands.started_at, both days included
+--   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
+--                   tournament, heads_up / short / full table (report_hands, in
+--                   sql/schema/006_report_scope.sql)
 --
 -- Columns:
 --   variant, class_group
@@ -49,10 +52,7 @@ scoped_hands AS NOT MATERIALIZED (
     SELECT
         h.hand_key,
         list_position((SELECT names FROM variant_names), h.variant)::UTINYINT AS variant_code
-    FROM hands AS h
-    WHERE ($variant IS NULL OR h.variant = $variant)
-      AND ($since IS NULL OR h.started_at >= CAST($since AS DATE))
-      AND ($until IS NULL OR h.started_at < CAST($until AS DATE) + INTERVAL 1 DAY)
+    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
 ),
 
 -- The players who saw the second round or went to the showdown, counted by what the rest
