@@ -58,7 +58,8 @@ WITH
 hand_kinds AS (
     SELECT list(kind ORDER BY kind) AS kinds
     FROM (SELECT DISTINCT {'variant': variant, 'unit': unit, 'currency': currency,
-                           'structure': structure, 'stakes': stakes} AS kind
+                           'structure': structure, 'low': stake_low,
+                           'high': stake_high} AS kind
           FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size))
 ),
 
@@ -68,7 +69,7 @@ scoped_hands AS NOT MATERIALIZED (
         list_position(
             (SELECT kinds FROM hand_kinds),
             {'variant': h.variant, 'unit': h.unit, 'currency': h.currency,
-             'structure': h.structure, 'stakes': h.stakes}
+             'structure': h.structure, 'low': h.stake_low, 'high': h.stake_high}
         )::USMALLINT AS kind,
         coalesce(h.big_bet, h.big_blind) AS big_bet
     FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
@@ -125,7 +126,9 @@ per_player AS (
         (SELECT kinds FROM hand_kinds)[kind].unit AS unit,
         (SELECT kinds FROM hand_kinds)[kind].currency AS currency,
         (SELECT kinds FROM hand_kinds)[kind].structure AS structure,
-        (SELECT kinds FROM hand_kinds)[kind].stakes AS stakes,
+        stakes_text((SELECT kinds FROM hand_kinds)[kind].unit,
+                    (SELECT kinds FROM hand_kinds)[kind].low,
+                    (SELECT kinds FROM hand_kinds)[kind].high) AS stakes,
         * EXCLUDE (player, kind)
     FROM coded_per_player
 )

@@ -7,20 +7,28 @@
 --   game        'cash' or 'tournament'
 --   table_size  'heads_up' (2 seats), 'short' (3 to 6), 'full' (7 or more): the table's
 --               seats (hands.max_seats), else the players dealt in
+--   stake_low, stake_high  the two amounts of stakes, in minor units (cheaper to group by
+--               than the text)
 -- of the hands that pass every filter given; a NULL filter passes every hand. The dates
 -- are UTC days of hands.started_at, both included.
+
+-- The stakes as text from the two amounts in minor units of unit ('cents' or 'chips').
+CREATE MACRO stakes_text(unit, low, high) AS
+    CASE WHEN low IS NULL OR high IS NULL THEN NULL
+         WHEN unit = 'cents' THEN printf('%.2f/%.2f', low / 100, high / 100)
+         ELSE printf('%d/%d', low, high) END;
+
 CREATE MACRO report_hands(variant_given, since_given, until_given, site_given, stakes_given,
                           game_given, table_size_given) AS TABLE
 SELECT *
 FROM (
     SELECT
         *,
-        CASE WHEN structure = 'fl' OR big_blind IS NULL THEN [small_bet, big_bet]
-             ELSE [small_blind, big_blind] END AS stake_pair,
-        CASE WHEN stake_pair[1] IS NULL OR stake_pair[2] IS NULL THEN NULL
-             WHEN unit = 'cents'
-                 THEN printf('%.2f/%.2f', stake_pair[1] / 100, stake_pair[2] / 100)
-             ELSE printf('%d/%d', stake_pair[1], stake_pair[2]) END AS stakes,
+        CASE WHEN structure = 'fl' OR big_blind IS NULL THEN small_bet ELSE small_blind END
+            AS stake_low,
+        CASE WHEN structure = 'fl' OR big_blind IS NULL THEN big_bet ELSE big_blind END
+            AS stake_high,
+        stakes_text(unit, stake_low, stake_high) AS stakes,
         CASE WHEN tournament_id IS NULL THEN 'cash' ELSE 'tournament' END AS game,
         CASE WHEN coalesce(max_seats, players_dealt) <= 2 THEN 'heads_up'
              WHEN coalesce(max_seats, players_dealt) <= 6 THEN 'short'
