@@ -21,6 +21,7 @@ demo: $(STAMP)
 	$(BIN)/hhparse stored
 	$(BIN)/hhparse report draw_frequencies
 	$(BIN)/hhparse report showdown_outcomes
+	$(BIN)/hhparse report results --param by=session
 
 test: $(STAMP) lint typecheck pytest
 

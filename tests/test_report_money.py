@@ -245,3 +245,70 @@ def test_the_filters_keep_exactly_the_hands_they_name(
     for name in ("draw_frequencies", "showdown_outcomes", "draw_improvement",
                  "razz_third_street"):
         run_report(database, name, scope)  # every report takes the same filters
+
+
+def _hero_rows(paths: list[Path], hero: str) -> list[tuple[object, ...]]:
+    """(started_at, hand_id, unit, currency, structure, stakes, net) of each hand ``hero``
+    was dealt into, in time order."""
+    found = []
+    for replayed, unit, stakes_text in _accepted(paths):
+        hand = replayed.hand
+        for player, dealt in zip(replayed.players, _dealt_in(replayed), strict=True):
+            if player.player == hero and dealt:
+                found.append((hand.started_at, hand.hand_id, unit, hand.currency,
+                              hand.structure.value if hand.structure else None, stakes_text,
+                              player.net))
+    return sorted(found, key=lambda row: (row[0], row[1]))
+
+
+def _periods(rows: list[tuple[object, ...]], by: str) -> dict[tuple[object, ...], list[int]]:
+    """(period, unit, currency, structure, stakes) -> [hands, net], periods made here: UTC
+    days, or sessions ending after 30 minutes without a hand."""
+    from datetime import timedelta
+
+    found: dict[tuple[object, ...], list[int]] = defaultdict(lambda: [0, 0])
+    session, last = 0, None
+    for started_at, _, *kind, net in rows:
+        if last is None or started_at - last > timedelta(minutes=30):
+            session += 1
+        last = started_at
+        period = f"session {session}" if by == "session" else started_at.strftime("%Y-%m-%d")
+        found[(period, *kind)][0] += 1
+        found[(period, *kind)][1] += int(str(net))
+    return dict(found)
+
+
+@pytest.mark.parametrize("by", ["day", "session"])
+def test_results_per_day_and_session_match_periods_made_from_the_replays(
+    tmp_path: Path, by: str,
+) -> None:
+    paths = sorted(SAMPLES.glob("*.txt"))
+    database = tmp_path / "store.duckdb"
+    ingest(paths, database)
+    frame = run_report(database, "results", {"by": by})
+    assert set(frame["hero"]) == {"Hero"}  # the store's hero: dealt face-down cards most
+    rows = _hero_rows(paths, "Hero")
+    expected = _periods(rows, by)
+    got = {(row["period"], row["unit"], row["currency"], row["structure"], row["stakes"]):
+           [row["hands"], row["net"]] for row in frame.iter_rows(named=True)}
+    assert got == expected
+    assert len({key[0] for key in expected}) > 3
+    last: dict[tuple[object, ...], int] = {}
+    for row in frame.iter_rows(named=True):  # in time order: the running total at the end
+        last[(row["unit"], row["currency"], row["structure"], row["stakes"])] = (
+            row["cumulative_net"])
+    totals: dict[tuple[object, ...], int] = defaultdict(int)
+    for *_, unit, currency, structure, stakes, net in rows:
+        totals[(unit, currency, structure, stakes)] += int(str(net))
+    assert last == dict(totals)
+
+
+def test_hero_is_the_player_of_reports_without_a_hero(tmp_path: Path) -> None:
+    database = tmp_path / "store.duckdb"
+    ingest([SAMPLES / "badugi.txt"], database)
+    as_hero = run_report(database, "player_summary", {"hero": "Ada Lovelace"})
+    assert set(as_hero["player"]) == {"Ada Lovelace"}
+    with pytest.raises(ValueError, match="give hero or player"):
+        run_report(database, "player_summary", {"hero": "Ada Lovelace", "player": "El Gato"})
+    mine = run_report(database, "results", {"hero": "Ada Lovelace", "by": "hand"})
+    assert set(mine["hero"]) == {"Ada Lovelace"} and mine.height == int(as_hero["hands"].sum())

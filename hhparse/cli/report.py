@@ -170,6 +170,11 @@ def show_command(
         str | None, typer.Option("--variant", help="Only this variant (e.g. 27_triple_draw).")
     ] = None,
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    hero: Annotated[
+        str | None, typer.Option("--hero", help="You: the player of `results` (default: the "
+                                 "player dealt face-down cards most often), and of other "
+                                 "reports as --player.")
+    ] = None,
     site: Annotated[
         str | None, typer.Option("--site", help="Only this site (pokerstars, fulltilt ...).")
     ] = None,
@@ -207,7 +212,7 @@ def show_command(
     with _user_errors():
         check_format(format)
         report = get_report(name)
-        given = _parameters({"variant": variant, "player": player, "site": site,
+        given = _parameters({"variant": variant, "player": player, "hero": hero, "site": site,
                              "stakes": stakes, "game": game, "table_size": table_size},
                             since, until, param or [])
         try:

@@ -19,7 +19,9 @@ ParameterValue = str | int | float | bool | date | None
 
 def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, ParameterValue]:
     """Every parameter the SQL uses, NULL unless given; unknown names, and a ``variant``
-    that is no variant's id, are an error."""
+    that is no variant's id, are an error. ``hero`` is the player of a report that takes a
+    ``player`` and no ``hero``."""
+    given = _hero_as_player(report, given)
     unknown = set(given) - set(report.parameters)
     if unknown:
         raise ValueError(
@@ -36,7 +38,8 @@ def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, Param
 
 
 SCOPE_CHOICES: Final = {"game": ("cash", "tournament"),
-                        "table_size": ("heads_up", "short", "full")}
+                        "table_size": ("heads_up", "short", "full"),
+                        "by": ("day", "session", "hand")}
 """The values the reports' ``game`` and ``table_size`` filters take (report_hands)."""
 
 
@@ -51,6 +54,17 @@ def _literal(value: ParameterValue) -> str:
     if isinstance(value, date):
         return value.isoformat()
     return str(value)
+
+
+def _hero_as_player(report: Report, given: Mapping[str, ParameterValue]
+                    ) -> Mapping[str, ParameterValue]:
+    if given.get("hero") is None or "hero" in report.parameters or (
+            "player" not in report.parameters):
+        return given
+    if given.get("player") is not None:
+        raise ValueError(f"report {report.name!r} has one player: give hero or player")
+    return {**{key: value for key, value in given.items() if key != "hero"},
+            "player": given["hero"]}
 
 
 def variant_ids() -> tuple[str, ...]:

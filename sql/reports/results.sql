@@ -1,0 +1,89 @@
+-- Results: the hero's net over time, per day, per session or per hand, with running totals.
+--
+-- Grain: one row per period ($by) per money unit and currency per betting structure and
+--   stakes (amounts of different currencies or stakes are never added; each has its own
+--   running total).
+-- Parameters: $hero, $by, $variant, $since, $until, $site, $stakes, $game, $table_size
+-- Money: net, cumulative_net
+--   $hero           the player; NULL: the store's hero, the player whose face-down cards the
+--                   logs deal to most often (players.is_hero); the hero column names him
+--   $by             day (default: UTC days of hands.started_at), session or hand. A session
+--                   ends after 30 minutes without a hand of his (any table, any game in
+--                   scope); sessions are numbered from 1 in time order
+--   $variant, $since, $until, $site, $stakes, $game, $table_size  the hands in scope
+--                   (report_hands, in sql/schema/006_report_scope.sql)
+-- Columns:
+--   period                  the day (2026-11-29), session 3, or site and hand id
+--   first_hand_at, last_hand_at  started_at of its first and last hand (UTC)
+--   hands                   hands he was dealt into
+--   net                     sum of players.net, in minor units of unit / currency
+--   net_big_bets            sum of net / big bet (hands.big_bet, else hands.big_blind), 2
+--                           decimals; NULL for hands with neither
+--   cumulative_net, cumulative_big_bets  running totals in time order within the unit,
+--                           currency, structure and stakes
+WITH
+
+hero AS (
+    SELECT coalesce(
+        $hero,
+        (SELECT player FROM players WHERE is_hero
+         GROUP BY player ORDER BY count(*) DESC, player LIMIT 1)
+    ) AS name
+),
+
+hero_hands AS (
+    SELECT
+        h.hand_key, h.site, h.hand_id, h.started_at, h.unit, h.currency, h.structure,
+        h.stake_low, h.stake_high, coalesce(h.big_bet, h.big_blind) AS big_bet, p.net,
+        coalesce(h.started_at - lag(h.started_at) OVER (ORDER BY h.started_at, h.hand_key)
+                 > INTERVAL 30 MINUTE, true) AS starts_session
+    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
+    JOIN players AS p USING (hand_key)
+    WHERE p.player = (SELECT name FROM hero) AND p.dealt_in
+),
+
+numbered AS (
+    SELECT
+        *,
+        CASE coalesce($by, 'day')
+            WHEN 'day' THEN strftime(started_at, '%Y-%m-%d')
+            WHEN 'session' THEN 'session ' || sum(starts_session::INTEGER) OVER (
+                ORDER BY started_at, hand_key ROWS UNBOUNDED PRECEDING)
+            ELSE site || ' ' || hand_id
+        END AS period
+    FROM hero_hands
+),
+
+periods AS (
+    SELECT
+        period, unit, currency, structure, stake_low, stake_high,
+        min(started_at) AS first_hand_at,
+        max(started_at) AS last_hand_at,
+        min(hand_key) AS first_hand_key,
+        count(*) AS hands,
+        sum(net) AS net,
+        sum(net / big_bet) AS net_big_bets
+    FROM numbered
+    GROUP BY ALL
+)
+
+SELECT
+    (SELECT name FROM hero) AS hero,
+    period,
+    first_hand_at,
+    last_hand_at,
+    unit,
+    currency,
+    structure,
+    stakes_text(unit, stake_low, stake_high) AS stakes,
+    hands,
+    net,
+    round(net_big_bets, 2) AS net_big_bets,
+    sum(net) OVER running AS cumulative_net,
+    round(sum(net_big_bets) OVER running, 2) AS cumulative_big_bets
+FROM periods
+WINDOW running AS (
+    PARTITION BY unit, currency, structure, stake_low, stake_high
+    ORDER BY first_hand_at, first_hand_key ROWS UNBOUNDED PRECEDING
+)
+ORDER BY first_hand_at, first_hand_key, unit, currency, structure, stake_low, stake_high
