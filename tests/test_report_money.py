@@ -312,3 +312,31 @@ def test_hero_is_the_player_of_reports_without_a_hero(tmp_path: Path) -> None:
         run_report(database, "player_summary", {"hero": "Ada Lovelace", "player": "El Gato"})
     mine = run_report(database, "results", {"hero": "Ada Lovelace", "by": "hand"})
     assert set(mine["hero"]) == {"Ada Lovelace"} and mine.height == int(as_hero["hands"].sum())
+
+
+def test_all_stakes_puts_the_stakes_of_a_currency_in_one_row_adding_big_bets(
+    tmp_path: Path,
+) -> None:
+    from typer.testing import CliRunner
+
+    from hhparse.cli import app
+
+    database = tmp_path / "store.duckdb"
+    ingest(sorted(SAMPLES.glob("*.txt")), database)
+    per_stake = run_report(database, "player_summary", {"player": "Hero"})
+    together = run_report(database, "player_summary", {"player": "Hero", "all_stakes": True})
+    assert set(together["stakes"]) == {"all"} and per_stake["stakes"].n_unique() > 1
+    keys = ["variant", "unit", "currency", "structure"]
+    summed = per_stake.group_by(keys).agg(
+        pl.col("hands").sum(), pl.col("net").sum(),
+        (pl.col("net_big_bets_per_100") * pl.col("hands")).sum().alias("big_bets_x100"))
+    joined = together.join(summed, on=keys, suffix="_summed")
+    assert joined.height == together.height == summed.height
+    assert joined["hands"].to_list() == joined["hands_summed"].to_list()
+    assert joined["net"].to_list() == joined["net_summed"].to_list()
+    for rate, big_bets_x100, hands in joined.select(
+            "net_big_bets_per_100", "big_bets_x100", "hands").iter_rows():
+        assert rate == pytest.approx(big_bets_x100 / hands, abs=0.02 * len(per_stake))
+    flag = CliRunner().invoke(app, ["report", "results", "--db", str(database),
+                                    "--all-stakes", "-f", "json"])
+    assert flag.exit_code == 0 and {row["stakes"] for row in json.loads(flag.stdout)} == {"all"}

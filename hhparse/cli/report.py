@@ -175,6 +175,11 @@ def show_command(
                                  "player dealt face-down cards most often), and of other "
                                  "reports as --player.")
     ] = None,
+    all_stakes: Annotated[
+        bool, typer.Option("--all-stakes", help="Every stake of a currency in one row "
+                           "(reports that take it: player_summary, results): amounts in "
+                           "big bets add each hand's own.")
+    ] = False,
     site: Annotated[
         str | None, typer.Option("--site", help="Only this site (pokerstars, fulltilt ...).")
     ] = None,
@@ -215,6 +220,8 @@ def show_command(
         given = _parameters({"variant": variant, "player": player, "hero": hero, "site": site,
                              "stakes": stakes, "game": game, "table_size": table_size},
                             since, until, param or [])
+        if all_stakes:
+            given["all_stakes"] = True
         try:
             bind(report, given)
         except ValueError as error:

@@ -4,10 +4,14 @@
 --   stakes (amounts of different units or currencies are never added: chips and cents, USD and
 --   EUR, get their own rows; nor are hands of different stakes: a rate per 100 hands is of one
 --   big bet).
--- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size,
+--   $all_stakes
 -- Money: net
 --   $variant        a variant id; NULL: every variant
 --   $player         only this player
+--   $all_stakes     true: the stakes of a variant, unit and currency in one row (stakes
+--                   'all'): net adds money of one currency, net_big_bets_per_100 each hand's
+--                   net in its own big bets
 --   $since, $until  dates (UTC) of hands.started_at, both days included
 --   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
 --                   tournament, heads_up / short / full table (report_hands, in
@@ -58,8 +62,9 @@ WITH
 hand_kinds AS (
     SELECT list(kind ORDER BY kind) AS kinds
     FROM (SELECT DISTINCT {'variant': variant, 'unit': unit, 'currency': currency,
-                           'structure': structure, 'low': stake_low,
-                           'high': stake_high} AS kind
+                           'structure': structure,
+                           'low': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE stake_low END,
+                           'high': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE stake_high END} AS kind
           FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size))
 ),
 
@@ -69,7 +74,9 @@ scoped_hands AS NOT MATERIALIZED (
         list_position(
             (SELECT kinds FROM hand_kinds),
             {'variant': h.variant, 'unit': h.unit, 'currency': h.currency,
-             'structure': h.structure, 'low': h.stake_low, 'high': h.stake_high}
+             'structure': h.structure,
+             'low': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_low END,
+             'high': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_high END}
         )::USMALLINT AS kind,
         coalesce(h.big_bet, h.big_blind) AS big_bet
     FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
@@ -126,9 +133,9 @@ per_player AS (
         (SELECT kinds FROM hand_kinds)[kind].unit AS unit,
         (SELECT kinds FROM hand_kinds)[kind].currency AS currency,
         (SELECT kinds FROM hand_kinds)[kind].structure AS structure,
-        stakes_text((SELECT kinds FROM hand_kinds)[kind].unit,
+        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN 'all' ELSE stakes_text((SELECT kinds FROM hand_kinds)[kind].unit,
                     (SELECT kinds FROM hand_kinds)[kind].low,
-                    (SELECT kinds FROM hand_kinds)[kind].high) AS stakes,
+                    (SELECT kinds FROM hand_kinds)[kind].high) END AS stakes,
         * EXCLUDE (player, kind)
     FROM coded_per_player
 )

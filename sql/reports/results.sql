@@ -3,13 +3,17 @@
 -- Grain: one row per period ($by) per money unit and currency per betting structure and
 --   stakes (amounts of different currencies or stakes are never added; each has its own
 --   running total).
--- Parameters: $hero, $by, $variant, $since, $until, $site, $stakes, $game, $table_size
+-- Parameters: $hero, $by, $variant, $since, $until, $site, $stakes, $game, $table_size,
+--   $all_stakes
 -- Money: net, cumulative_net
 --   $hero           the player; NULL: the store's hero, the player whose face-down cards the
 --                   logs deal to most often (players.is_hero); the hero column names him
 --   $by             day (default: UTC days of hands.started_at), session or hand. A session
 --                   ends after 30 minutes without a hand of his (any table, any game in
 --                   scope); sessions are numbered from 1 in time order
+--   $all_stakes     true: every stake of a unit and currency together (stakes 'all'): net
+--                   adds money of one currency, net_big_bets each hand's net in its own big
+--                   bets
 --   $variant, $since, $until, $site, $stakes, $game, $table_size  the hands in scope
 --                   (report_hands, in sql/schema/006_report_scope.sql)
 -- Columns:
@@ -34,7 +38,8 @@ hero AS (
 hero_hands AS (
     SELECT
         h.hand_key, h.site, h.hand_id, h.started_at, h.unit, h.currency, h.structure,
-        h.stake_low, h.stake_high, coalesce(h.big_bet, h.big_blind) AS big_bet, p.net,
+        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_low END AS stake_low,
+        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_high END AS stake_high, coalesce(h.big_bet, h.big_blind) AS big_bet, p.net,
         coalesce(h.started_at - lag(h.started_at) OVER (ORDER BY h.started_at, h.hand_key)
                  > INTERVAL 30 MINUTE, true) AS starts_session
     FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
@@ -75,7 +80,7 @@ SELECT
     unit,
     currency,
     structure,
-    stakes_text(unit, stake_low, stake_high) AS stakes,
+    CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN 'all' ELSE stakes_text(unit, stake_low, stake_high) END AS stakes,
     hands,
     net,
     round(net_big_bets, 2) AS net_big_bets,
