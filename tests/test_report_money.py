@@ -340,3 +340,32 @@ def test_all_stakes_puts_the_stakes_of_a_currency_in_one_row_adding_big_bets(
     flag = CliRunner().invoke(app, ["report", "results", "--db", str(database),
                                     "--all-stakes", "-f", "json"])
     assert flag.exit_code == 0 and {row["stakes"] for row in json.loads(flag.stdout)} == {"all"}
+
+
+def test_sessions_match_sittings_made_from_the_replays(tmp_path: Path) -> None:
+    paths = sorted(SAMPLES.glob("*.txt"))
+    database = tmp_path / "store.duckdb"
+    ingest(paths, database)
+    frame = run_report(database, "sessions", {})
+    expected: dict[tuple[object, ...], list[int]] = defaultdict(lambda: [0, 0])
+    for (period, unit, currency, _, _), (hands, net) in _periods(
+            _hero_rows(paths, "Hero"), "session").items():
+        expected[(int(str(period).split()[1]), unit, currency)][0] += hands
+        expected[(int(str(period).split()[1]), unit, currency)][1] += net
+    got = {(row["session"], row["unit"], row["currency"]): [row["hands"], row["net"]]
+           for row in frame.iter_rows(named=True)}
+    assert got == dict(expected)
+    assert frame["session"].max() == len({key[0] for key in expected}) > 3
+    assert all(minutes >= 0 for minutes in frame["minutes"])
+    shown = _printed_table(database, "sessions")
+    assert "net ($)" not in shown and "$" in shown  # USD and chips rows: each cell its unit
+
+
+def _printed_table(database: Path, report: str) -> str:
+    from typer.testing import CliRunner
+
+    from hhparse.cli import app
+
+    result = CliRunner().invoke(app, ["report", report, "--db", str(database)])
+    assert result.exit_code == 0, result.output
+    return result.stdout

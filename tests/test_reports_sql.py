@@ -35,7 +35,7 @@ from tests.corpus import FPDB, needs_corpus
 
 REPORTS = (
     "draw_frequencies", "showdown_outcomes", "player_summary", "razz_third_street",
-    "draw_improvement",
+    "draw_improvement", "results", "sessions",
 )
 STUD = ("razz", "stud", "stud8")
 DRAW_ROUNDS = ("predraw", "draw1", "draw2", "draw3")

@@ -4,8 +4,7 @@
 --   stakes (amounts of different units or currencies are never added: chips and cents, USD and
 --   EUR, get their own rows; nor are hands of different stakes: a rate per 100 hands is of one
 --   big bet).
--- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size,
---   $all_stakes
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size, $all_stakes
 -- Money: net
 --   $variant        a variant id; NULL: every variant
 --   $player         only this player

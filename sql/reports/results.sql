@@ -3,14 +3,13 @@
 -- Grain: one row per period ($by) per money unit and currency per betting structure and
 --   stakes (amounts of different currencies or stakes are never added; each has its own
 --   running total).
--- Parameters: $hero, $by, $variant, $since, $until, $site, $stakes, $game, $table_size,
---   $all_stakes
+-- Parameters: $hero, $by, $variant, $since, $until, $site, $stakes, $game, $table_size, $all_stakes
 -- Money: net, cumulative_net
 --   $hero           the player; NULL: the store's hero, the player whose face-down cards the
 --                   logs deal to most often (players.is_hero); the hero column names him
---   $by             day (default: UTC days of hands.started_at), session or hand. A session
---                   ends after 30 minutes without a hand of his (any table, any game in
---                   scope); sessions are numbered from 1 in time order
+--   $by             day (default: UTC days of hands.started_at), session or hand; the
+--                   sessions are those of hero_hands (sql/schema/006_report_scope.sql): one
+--                   ends after 30 minutes without a hand of his
 --   $all_stakes     true: every stake of a unit and currency together (stakes 'all'): net
 --                   adds money of one currency, net_big_bets each hand's net in its own big
 --                   bets
@@ -27,60 +26,45 @@
 --                           currency, structure and stakes
 WITH
 
-hero AS (
-    SELECT coalesce(
-        $hero,
-        (SELECT player FROM players WHERE is_hero
-         GROUP BY player ORDER BY count(*) DESC, player LIMIT 1)
-    ) AS name
-),
-
-hero_hands AS (
-    SELECT
-        h.hand_key, h.site, h.hand_id, h.started_at, h.unit, h.currency, h.structure,
-        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_low END AS stake_low,
-        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_high END AS stake_high, coalesce(h.big_bet, h.big_blind) AS big_bet, p.net,
-        coalesce(h.started_at - lag(h.started_at) OVER (ORDER BY h.started_at, h.hand_key)
-                 > INTERVAL 30 MINUTE, true) AS starts_session
-    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
-    JOIN players AS p USING (hand_key)
-    WHERE p.player = (SELECT name FROM hero) AND p.dealt_in
-),
-
 numbered AS (
     SELECT
         *,
         CASE coalesce($by, 'day')
             WHEN 'day' THEN strftime(started_at, '%Y-%m-%d')
-            WHEN 'session' THEN 'session ' || sum(starts_session::INTEGER) OVER (
-                ORDER BY started_at, hand_key ROWS UNBOUNDED PRECEDING)
+            WHEN 'session' THEN 'session ' || session
             ELSE site || ' ' || hand_id
-        END AS period
-    FROM hero_hands
+        END AS period,
+        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE stake_low END
+            AS stake_key_low,
+        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE stake_high END
+            AS stake_key_high
+    FROM hero_hands($hero, $variant, $since, $until, $site, $stakes, $game, $table_size)
 ),
 
 periods AS (
     SELECT
-        period, unit, currency, structure, stake_low, stake_high,
+        period, unit, currency, structure, stake_key_low AS stake_low,
+        stake_key_high AS stake_high,
         min(started_at) AS first_hand_at,
         max(started_at) AS last_hand_at,
         min(hand_key) AS first_hand_key,
         count(*) AS hands,
-        sum(net) AS net,
-        sum(net / big_bet) AS net_big_bets
+        sum(hero_net) AS net,
+        sum(hero_net / coalesce(big_bet, big_blind)) AS net_big_bets
     FROM numbered
     GROUP BY ALL
 )
 
 SELECT
-    (SELECT name FROM hero) AS hero,
+    hero_name($hero) AS hero,
     period,
     first_hand_at,
     last_hand_at,
     unit,
     currency,
     structure,
-    CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN 'all' ELSE stakes_text(unit, stake_low, stake_high) END AS stakes,
+    CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN 'all'
+         ELSE stakes_text(unit, stake_low, stake_high) END AS stakes,
     hands,
     net,
     round(net_big_bets, 2) AS net_big_bets,

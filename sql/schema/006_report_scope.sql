@@ -42,3 +42,31 @@ FROM (
 WHERE (stakes_given IS NULL OR stakes = stakes_given)
   AND (game_given IS NULL OR game = game_given)
   AND (table_size_given IS NULL OR table_size = table_size_given);
+
+-- The hero: the player given, else the player whose face-down cards the logs deal to most
+-- often (players.is_hero).
+CREATE MACRO hero_name(hero_given) AS coalesce(
+    hero_given,
+    (SELECT player FROM players WHERE is_hero
+     GROUP BY player ORDER BY count(*) DESC, player LIMIT 1));
+
+-- The hands of report_hands(...) the hero was dealt into, with his net (hero_net) and his
+-- session: sessions are numbered from 1 in time order; one ends after 30 minutes without a
+-- hand of his (any table, any game in scope).
+CREATE MACRO hero_hands(hero_given, variant_given, since_given, until_given, site_given,
+                        stakes_given, game_given, table_size_given) AS TABLE
+SELECT
+    *,
+    sum(starts_session::INTEGER) OVER (ORDER BY started_at, hand_key
+                                       ROWS UNBOUNDED PRECEDING) AS session
+FROM (
+    SELECT
+        h.*,
+        p.net AS hero_net,
+        coalesce(h.started_at - lag(h.started_at) OVER (ORDER BY h.started_at, h.hand_key)
+                 > INTERVAL 30 MINUTE, true) AS starts_session
+    FROM report_hands(variant_given, since_given, until_given, site_given, stakes_given,
+                      game_given, table_size_given) AS h
+    JOIN players AS p USING (hand_key)
+    WHERE p.player = hero_name(hero_given) AND p.dealt_in
+);
