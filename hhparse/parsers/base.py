@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from typing import Protocol
 
 from hhparse.records import ParseProblem, SourceSpan
 
@@ -246,6 +247,24 @@ def _gaps_between_nonblank(lines: list[str]) -> list[int]:
 
 
 # --- splitting ---------------------------------------------------------------------------
+
+
+class BlockLike(Protocol):
+    """What a reader needs of a hand block: :class:`HandBlock` is one; a caller's own object
+    with these fields is another (a reader never checks which it was given)."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def byte_offset(self) -> int: ...
+    @property
+    def byte_length(self) -> int: ...
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+    @property
+    def line_numbers(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -595,7 +614,7 @@ def summary_player(
     return match.group(1) if match is not None else None
 
 
-def span_of(block: HandBlock) -> SourceSpan:
+def span_of(block: BlockLike) -> SourceSpan:
     """Where the hand block sits in its file, as the hand record keeps it."""
     numbers = block.line_numbers
     return SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
@@ -603,7 +622,7 @@ def span_of(block: HandBlock) -> SourceSpan:
                       line_count=numbers[-1] - block.line + 1 if numbers else 0)
 
 
-def crash_problem(block: HandBlock, room: str, error: Exception) -> ParseProblem:
+def crash_problem(block: BlockLike, room: str, error: Exception) -> ParseProblem:
     """A bug of a room's reader: the hand is rejected with this, never lost."""
     return ParseProblem(line=block.line, code="parser_crash", fatal=True,
                         message=f"the {room} reader failed: {type(error).__name__}: {error}")

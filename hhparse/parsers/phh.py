@@ -61,10 +61,11 @@ import tomllib
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time
 from decimal import Decimal, InvalidOperation
-from typing import Any, Final, Protocol
+from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from hhparse.cards import Card, CardError, parse_card
+from hhparse.parsers.base import BlockLike
 from hhparse.phh.codes import OTHER_GAMES, VARIANTS
 from hhparse.records import (
     SHOWDOWN_STREET,
@@ -106,23 +107,6 @@ _REQUIRED: Final = {
 }
 _DRAW_MARKS: Final = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
 _STUD_MARKS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "7th STREET")
-
-
-class BlockLike(Protocol):
-    """What the reader needs of a hand block (``hhparse.parsers.base.HandBlock``)."""
-
-    @property
-    def file(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def byte_offset(self) -> int: ...
-    @property
-    def byte_length(self) -> int: ...
-    @property
-    def lines(self) -> tuple[str, ...]: ...
-    @property
-    def line_numbers(self) -> tuple[int, ...]: ...
 
 
 def is_hand_start(line: str) -> bool:

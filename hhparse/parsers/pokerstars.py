@@ -53,21 +53,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Final, Protocol
+from typing import ClassVar, Final
 
-from hhparse.cards import DECK, Card, CardError, parse_cards
+from hhparse.cards import Card, CardError
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import summary_player
+from hhparse.parsers.base import BlockLike, span_of, summary_player
+from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
     SHOWDOWN_STREET,
     Action,
     Hand,
     Kind,
-    Note,
-    ParseProblem,
     Seat,
-    SourceSpan,
     Stakes,
     StreetMark,
     Summary,
@@ -79,23 +77,6 @@ from hhparse.variants import BettingStructure, Family, UnknownVariant, find_vari
 SITE: Final = "pokerstars"
 
 
-class BlockLike(Protocol):
-    """What the reader needs of a hand block (``hhparse.parsers.base.HandBlock``)."""
-
-    @property
-    def file(self) -> str: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def byte_offset(self) -> int: ...
-    @property
-    def byte_length(self) -> int: ...
-    @property
-    def lines(self) -> tuple[str, ...]: ...
-    @property
-    def line_numbers(self) -> tuple[int, ...]: ...
-
-
 def is_start(line: str) -> bool:
     """Does this line open a PokerStars hand?"""
     if line.startswith("\ufeff"):
@@ -105,10 +86,11 @@ def is_start(line: str) -> bool:
 
 def parse_block(block: BlockLike) -> Hand:
     """Read one hand. Never raises: problems are recorded on the hand."""
-    try:
-        return _Reader(block).read()
-    except Exception as error:
-        return _crashed(block, error)
+    return read_guarded(_read, block, site=SITE, room="PokerStars", hand_id=_HAND_ID)
+
+
+def _read(block: BlockLike) -> Hand:
+    return _Reader(block).read()
 
 
 # --- the header ---------------------------------------------------------------------------
@@ -179,10 +161,6 @@ class _Game:
     play_money: bool
     zoom: bool
     problems: tuple[tuple[str, str], ...]
-
-
-class _Unreadable(Exception):
-    """Raised inside the reader for a line it cannot read; becomes ``unknown_line``."""
 
 
 @lru_cache(maxsize=2048)
@@ -343,13 +321,6 @@ def _buy_in_parts(parts: list[int]) -> tuple[int | None, int | None, int | None]
 
 # --- lines ---------------------------------------------------------------------------------
 
-_CARD_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in DECK}
-_AMOUNT_CACHE_SIZE: Final = 4096
-_CARD_GROUP_CACHE_SIZE: Final = 1 << 16
-_CARD_GROUPS: Final[dict[str, tuple[Card, ...]]] = {}
-"""``"Ah Kd"`` -> its cards: groups repeat from hand to hand (bounded: 65,536 groups)."""
-_AMOUNTS: Final[dict[int, dict[str, int]]] = {0: {}, 2: {}}
-"""Amount text -> minor units, per number of decimals: amounts repeat from hand to hand."""
 _SYMBOL_CHARS: Final = frozenset("$€£₹¥")
 
 _MARKER_STREETS: Final[dict[str, int]] = {
@@ -452,25 +423,19 @@ def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | Non
     return seat_text, name, stack_text, bounty, tail
 
 
-class _Reader:
+class _Reader(TextReader):
     """Reads one block. Mutable while reading; :meth:`read` returns the frozen Hand."""
 
+    AMOUNT_REMARKS: ClassVar[tuple[str, ...]] = (" and has reached the ",)
+
     def __init__(self, block: BlockLike) -> None:
-        self.block = block
-        self.problems: list[ParseProblem] = []
-        self.actions: list[Action] = []
-        self.streets: list[StreetMark] = []
-        self.notes: list[Note] = []
-        self.seats: list[Seat] = []
+        super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
-        self.names: dict[str, None] = {}
-        self.longest_first: tuple[str, ...] = ()
+        self.seated: dict[str, None] = {}
+        """The seated names, for a quick ``in`` (:attr:`names` is them longest first)."""
         self.fast_names = True
         self.fast_dealt = True
         self.seat_names: dict[int, str] = {}
-        self.street = 0
-        self.decimals = 2
-        self.amounts = _AMOUNTS[2]
         self.stud = False
         self.in_summary = False
         self.bring_in = False
@@ -518,20 +483,13 @@ class _Reader:
             text, number = lines[position], numbers[position]
             try:
                 line_of(text, number)
-            except (_Unreadable, AmountError, CardError, ValueError, IndexError):
+            except (Unreadable, AmountError, CardError, ValueError, IndexError):
                 self._unknown(text, number)
         return self._hand()
 
     def _hand(self) -> Hand:
-        block = self.block
         game = self.game
-        source = SourceSpan(
-            file=block.file,
-            line=block.line,
-            byte_offset=block.byte_offset,
-            byte_length=block.byte_length,
-            line_count=block.line_numbers[-1] - block.line + 1 if block.line_numbers else 0,
-        )
+        source = span_of(self.block)
         summary = Summary(
             total_pot=self.total_pot,
             main_pot=self.main_pot,
@@ -570,17 +528,6 @@ class _Reader:
             problems=tuple(self.problems),
         )
 
-    # -- recording --
-
-    def _problem(self, line: int, code: str, message: str, *, fatal: bool = False) -> None:
-        self.problems.append(ParseProblem(line=line, code=code, message=message, fatal=fatal))
-
-    def _unknown(self, text: str, number: int) -> None:
-        self._problem(number, "unknown_line", f"line not understood: {text!r}")
-
-    def _note(self, number: int, kind: str, text: str) -> None:
-        self.notes.append(Note(line=number, kind=kind, text=text))
-
     # -- header, table, seats --
 
     def _header(self, text: str, number: int) -> None:
@@ -600,7 +547,6 @@ class _Reader:
         self.zoom = "Zoom" in title or "Rush" in title
         self.game = game
         self.decimals = game.decimals
-        self.amounts = _AMOUNTS[game.decimals]
         self.stud = game.stud
         for code, message in game.problems:
             self._problem(number, code, message)
@@ -610,7 +556,6 @@ class _Reader:
         """Without a header, amounts are money if the first lines show a currency sign."""
         money = any(symbol in text for symbol in _SYMBOL_CHARS)
         self.decimals = 2 if money else 0
-        self.amounts = _AMOUNTS[self.decimals]
 
     def _when(self, when: str, number: int) -> None:
         self.started_at_text = when
@@ -645,7 +590,7 @@ class _Reader:
         seat_text, name, stack_text, bounty, tail = parts
         try:
             stack = self._amount(stack_text)
-        except (_Unreadable, AmountError):
+        except (Unreadable, AmountError):
             return False
         tail = tail or ""
         sitting_out = "sitting out" in tail or "out of hand" in tail
@@ -660,87 +605,11 @@ class _Reader:
         return True
 
     def _index_names(self) -> None:
-        names = [seat.player for seat in self.seats]
-        self.names = dict.fromkeys(names)
-        self.longest_first = tuple(sorted(self.names, key=len, reverse=True))
-        self.fast_names = not any(": " in name for name in names)
-        self.fast_dealt = not any(" [" in name for name in names)
-
-    def _who(self, text: str) -> str | None:
-        """The seated player a line starts with (followed by ``:`` or a space)."""
-        for name in self.longest_first:
-            if text.startswith(name):
-                rest = text[len(name) : len(name) + 1]
-                if rest in (":", " "):
-                    return name
-        return None
-
-    # -- amounts and cards --
-
-    def _amount(self, text: str) -> int:
-        """``$1,000.50`` -> minor units of the hand's unit (remembered: amounts repeat)."""
-        known = self.amounts.get(text)
-        if known is None:
-            known = parse_amount(text, self.decimals)
-            if len(self.amounts) < _AMOUNT_CACHE_SIZE:
-                self.amounts[text] = known
-        return known
-
-    def _money(self, text: str) -> tuple[int, bool]:
-        """An amount with an optional ``and is all-in`` (or a pot-limit cap) after it."""
-        all_in = text.endswith(" and is all-in")
-        if all_in:
-            text = text[:-14]
-        if " and has reached the " in text:
-            text = text.partition(" and has reached the ")[0]
-        return self._amount(text), all_in
-
-    def _cards(self, text: str, number: int) -> tuple[Card, ...]:
-        known = _CARD_GROUPS.get(text)
-        if known is not None:
-            return known
-        tokens = text.split()
-        try:
-            cards = tuple([_CARD_BY_TEXT[token] for token in tokens])
-        except KeyError:
-            pass
-        else:
-            if len(_CARD_GROUPS) < _CARD_GROUP_CACHE_SIZE:
-                _CARD_GROUPS[text] = cards
-            return cards
-        try:
-            return parse_cards(text)
-        except CardError:
-            self._problem(number, "unreadable_cards", f"cards not understood: [{text}]")
-            return ()
-
-    def _groups(self, text: str, number: int) -> list[tuple[Card, ...]]:
-        """``[a b] [c]`` -> card groups; raises _Unreadable for anything else."""
-        if not (text.startswith("[") and text.endswith("]")):
-            raise _Unreadable(text)
-        return [self._cards(group, number) for group in text[1:-1].split("] [")]
-
-    def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
-        """The first ``[..]`` group in ``text``."""
-        start = text.index("[")
-        return self._cards(text[start + 1 : text.index("]", start)], number)
-
-    def _act(
-        self,
-        number: int,
-        kind: Kind,
-        player: str,
-        amount: int = 0,
-        *,
-        to: int | None = None,
-        all_in: bool = False,
-        n_cards: int | None = None,
-        cards: tuple[Card, ...] = (),
-        new_cards: tuple[Card, ...] = (),
-        pot: str = "",
-    ) -> None:
-        self.actions.append(Action(number, self.street, kind, player, amount, to, all_in,
-                                   n_cards, cards, new_cards, pot))
+        super()._index_names()
+        self.seated = dict.fromkeys(self.names)
+        # names with ": " or " [" in them need the careful readings of _who and _dealt
+        self.fast_names = not any(": " in name for name in self.names)
+        self.fast_dealt = not any(" [" in name for name in self.names)
 
     # -- the body --
 
@@ -759,7 +628,7 @@ class _Reader:
             self._uncalled(text, number)
             return
         colon = text.find(": ")
-        if colon > 0 and self.fast_names and text[:colon] in self.names:
+        if colon > 0 and self.fast_names and text[:colon] in self.seated:
             # the common case, inline: ``Name: verb argument``
             verb, _, argument = text[colon + 2 :].partition(" ")
             handler = _VERBS.get(verb)
@@ -787,7 +656,7 @@ class _Reader:
         elif text in _FIXED_NOTES:
             self._note(number, _FIXED_NOTES[text], text)
         elif text.startswith("Seat "):
-            raise _Unreadable(text)  # a seat line among the actions, or an unreadable one
+            raise Unreadable(text)  # a seat line among the actions, or an unreadable one
         else:
             self._unseated_line(text, number)
 
@@ -803,12 +672,12 @@ class _Reader:
                           f"{text[:colon]!r} plays but has no seat in this hand: {text!r}",
                           fatal=True)
             return
-        raise _Unreadable(text)
+        raise Unreadable(text)
 
     def _marker(self, text: str, number: int) -> None:
         end = text.find(" ***", 4)
         if end < 0:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         name = text[4:end]
         tail = text[end + 4 :].strip()
         if name == "SUMMARY":
@@ -820,7 +689,7 @@ class _Reader:
         else:
             street = _MARKER_STREETS.get(name, -1)
             if street < 0:
-                raise _Unreadable(text)
+                raise Unreadable(text)
         self.street = street
         self.streets.append(StreetMark(line=number, street=street, name=name))
         if tail:
@@ -832,14 +701,14 @@ class _Reader:
         rest = text[9:]
         if self.fast_dealt:
             bracket = rest.find(" [")
-            candidates: tuple[str, ...] = (rest[:bracket],) if rest[:bracket] in self.names else ()
+            candidates: tuple[str, ...] = (rest[:bracket],) if rest[:bracket] in self.seated else ()
         else:
-            candidates = self.longest_first
+            candidates = self.names
         for name in candidates:
             if rest.startswith(name) and rest[len(name) : len(name) + 2] == " [":
                 groups = self._groups(rest[len(name) + 1 :], number)
                 if len(groups) > 2:
-                    raise _Unreadable(text)
+                    raise Unreadable(text)
                 cards = groups[0] if len(groups) == 2 else ()
                 self.actions.append(Action(number, self.street, Kind.DEALT, name, 0, None,
                                            False, None, cards, groups[-1]))
@@ -862,7 +731,7 @@ class _Reader:
     def _uncalled(self, text: str, number: int) -> None:
         close = text.find(") returned to ", 14)
         if close < 0:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         amount = self._amount(text[14:close])
         self._act(number, Kind.UNCALLED_RETURN, text[close + 14 :], amount)
 
@@ -875,14 +744,14 @@ class _Reader:
     def _colon_note(self, what: str, text: str, number: int) -> None:
         kind = _note_kind(what)
         if kind is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._note(number, kind, text)
 
     def _plain_line(self, name: str, what: str, text: str, number: int) -> None:
         if what.startswith("collected "):
             amount_text, found, pot = what[10:].partition(" from ")
             if not found:
-                raise _Unreadable(text)
+                raise Unreadable(text)
             amount = self._amount(amount_text)
             self.actions.append(Action(number, self.street, Kind.COLLECT, name, amount, None,
                                        False, None, (), (), pot))
@@ -893,7 +762,7 @@ class _Reader:
             return
         kind = _note_kind(what)
         if kind is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         self._note(number, kind, text)
 
     # -- verbs (each returns False when the words after the verb are not its own) --
@@ -1011,17 +880,17 @@ class _Reader:
             self.cancelled = True
             self._note(number, "cancelled", text)
         else:
-            raise _Unreadable(text)
+            raise Unreadable(text)
 
     def _totals(self, text: str, number: int) -> None:
         match = _TOTAL.match(text)
         if match is None:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         total_text, pots, rake_text = match.groups()
         main = _MAIN_POT.search(pots) if pots else None
         sides = _SIDE_POT.findall(pots) if pots else []
         if pots and main is None and not sides:
-            raise _Unreadable(text)
+            raise Unreadable(text)
         total, rake = self._amount(total_text), self._amount(rake_text)
         self.main_pot = self._amount(main.group(1)) if main else None
         self.side_pots = tuple(self._amount(side) for side in sides)
@@ -1032,7 +901,7 @@ class _Reader:
         colon = text.find(": ", 5)
         seat_text = text[5:colon]
         if colon < 0 or not seat_text.isdigit():
-            raise _Unreadable(text)
+            raise Unreadable(text)
         seat = int(seat_text)
         after = text[colon + 2 :]
         name = self._summary_name(seat, after)
@@ -1051,9 +920,9 @@ class _Reader:
         )
 
     def _summary_name(self, seat: int, after: str) -> str:
-        name = summary_player(after, self.seat_names.get(seat), self.longest_first, _SUMMARY_NAME)
+        name = summary_player(after, self.seat_names.get(seat), self.names, _SUMMARY_NAME)
         if name is None:
-            raise _Unreadable(after)
+            raise Unreadable(after)
         return name
 
 
@@ -1078,46 +947,3 @@ _VERBS: Final[dict[str, Callable[[_Reader, str, str, int], bool]]] = {
     "mucks": _Reader._mucks,
     "doesn't": _Reader._doesnt,
 }
-
-
-def _crashed(block: object, error: Exception) -> Hand:
-    """The hand of a block the reader choked on: a fatal ``parser_crash`` problem."""
-    file = getattr(block, "file", "")
-    line = getattr(block, "line", 0)
-    problem = ParseProblem(
-        line=line if isinstance(line, int) else 0,
-        code="parser_crash",
-        message=f"the PokerStars reader failed: {type(error).__name__}: {error}",
-        fatal=True,
-    )
-    source = SourceSpan(
-        file=file if isinstance(file, str) else "",
-        line=line if isinstance(line, int) else 0,
-        byte_offset=_int_attribute(block, "byte_offset"),
-        byte_length=_int_attribute(block, "byte_length"),
-    )
-    return Hand(
-        site=SITE,
-        hand_id=_hand_id_of(block),
-        source=source,
-        game_text="",
-        variant_id=None,
-        structure=None,
-        currency="",
-        stakes=Stakes(),
-        problems=(problem,),
-    )
-
-
-def _hand_id_of(block: object) -> str:
-    try:
-        lines: tuple[object, ...] = tuple(getattr(block, "lines", ()))
-        found = _HAND_ID.search(str(lines[0]))
-    except Exception:
-        return ""
-    return found.group(1) if found else ""
-
-
-def _int_attribute(block: object, name: str) -> int:
-    value = getattr(block, name, 0)
-    return value if isinstance(value, int) else 0

@@ -7,6 +7,10 @@ its own methods read its header, seats and lines of play. :func:`read_guarded` r
 reader so that it never raises: a bug in it is a fatal ``parser_crash`` problem on a hand
 that keeps its place in the file (the hand is rejected, never lost).
 
+The module is compiled with mypyc (the PokerStars reader, compiled too, extends it) and
+:class:`TextReader` allows interpreted subclasses (the other rooms' readers). Amounts and
+card groups repeat from hand to hand: each text is read once per process and remembered.
+
 The records follow :mod:`hhparse.parsers.pokerstars`'s conventions (amounts in minor
 units of the hand's unit, line numbers of the file).
 """
@@ -15,23 +19,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Final, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from hhparse.cards import DECK, Card, CardError, parse_cards
 from hhparse.money import parse_amount
-from hhparse.parsers.base import HandBlock, crash_problem, span_of
+from hhparse.parsers.base import BlockLike, crash_problem, span_of
 from hhparse.records import Action, Hand, Kind, Note, ParseProblem, Seat, Stakes, StreetMark
 
 __all__ = ["CARD_BY_TEXT", "TextReader", "Unreadable", "crashed_hand", "read_guarded"]
 
 CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
 
+_AMOUNT_CACHE_SIZE: Final = 4096
+_AMOUNTS: Final[dict[int, dict[str, int]]] = {}
+"""Amount text -> minor units, per number of decimals (bounded: 4,096 texts each)."""
+_CARD_GROUP_CACHE_SIZE: Final = 1 << 16
+_CARD_GROUPS: Final[dict[str, tuple[Card, ...]]] = {}
+"""``"Ah Kd"`` -> its cards (bounded: 65,536 groups)."""
+
+_Block = TypeVar("_Block", bound=BlockLike)
+
 
 class Unreadable(Exception):
     """A line that is not what its first words promised (recorded as ``unknown_line``)."""
 
 
-def read_guarded(read: Callable[[HandBlock], Hand], block: HandBlock, *, site: str, room: str,
+def read_guarded(read: Callable[[_Block], Hand], block: _Block, *, site: str, room: str,
                  hand_id: re.Pattern[str]) -> Hand:
     """``read(block)``, or the hand of a block the reader choked on (:func:`crashed_hand`)."""
     try:
@@ -40,11 +55,12 @@ def read_guarded(read: Callable[[HandBlock], Hand], block: HandBlock, *, site: s
         return crashed_hand(block, error, site=site, room=room, hand_id=hand_id)
 
 
-def crashed_hand(block: HandBlock, error: Exception, *, site: str, room: str,
+def crashed_hand(block: BlockLike, error: Exception, *, site: str, room: str,
                  hand_id: re.Pattern[str]) -> Hand:
     """A fatal ``parser_crash`` hand, with the id ``hand_id`` (group 1) finds in its first
-    line."""
-    found = hand_id.search(block.lines[0]) if block.lines else None
+    line (read as text: the reader may have choked on a line that was not)."""
+    lines: tuple[object, ...] = block.lines
+    found = hand_id.search(str(lines[0])) if lines else None
     return Hand(
         site=site, hand_id=found.group(1) if found else "", source=span_of(block),
         game_text="", variant_id=None, structure=None, currency="", stakes=Stakes(),
@@ -52,16 +68,20 @@ def crashed_hand(block: HandBlock, error: Exception, *, site: str, room: str,
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TextReader:
     """Reads one block of a text log. Mutable while reading; a room's ``read`` returns the
     frozen Hand."""
 
     ALL_IN_SUFFIXES: ClassVar[tuple[str, ...]] = (" and is all-in",)
     """How the room writes "all-in" after an amount (:meth:`_money`)."""
+    AMOUNT_REMARKS: ClassVar[tuple[str, ...]] = ()
+    """Words that may follow an amount, before any all-in suffix, and end it: a remark to
+    drop with all that follows (PokerStars' pot-limit ``and has reached the $8 cap``)."""
     NAME_FOLLOWERS: ClassVar[tuple[str, ...]] = (" ", ":")
     """What follows a player's name at the start of a line about him (:meth:`_who`)."""
 
-    def __init__(self, block: HandBlock) -> None:
+    def __init__(self, block: BlockLike) -> None:
         self.block = block
         self.problems: list[ParseProblem] = []
         self.actions: list[Action] = []
@@ -71,7 +91,18 @@ class TextReader:
         self.names: tuple[str, ...] = ()
         """Seated names, longest first (so ``Player10`` is tried before ``Player1``)."""
         self.street = 0
-        self.decimals = 2
+        self.amounts = _amounts_of(2)
+        self._decimals = 2
+
+    @property
+    def decimals(self) -> int:
+        """Decimals of the hand's unit: 2 for money, 0 for chips (:meth:`_amount`)."""
+        return self._decimals
+
+    @decimals.setter
+    def decimals(self, decimals: int) -> None:
+        self._decimals = decimals
+        self.amounts = _amounts_of(decimals)
 
     # -- recording --
 
@@ -110,22 +141,40 @@ class TextReader:
     # -- amounts and cards --
 
     def _amount(self, text: str) -> int:
-        """``$1,000.50`` -> minor units of the hand's unit."""
-        return parse_amount(text, self.decimals)
+        """``$1,000.50`` -> minor units of the hand's unit (remembered: amounts repeat)."""
+        amounts = self.amounts
+        known = amounts.get(text)
+        if known is None:
+            known = parse_amount(text, self._decimals)
+            if len(amounts) < _AMOUNT_CACHE_SIZE:
+                amounts[text] = known
+        return known
 
     def _money(self, text: str) -> tuple[int, bool]:
-        """An amount with an optional all-in suffix after it."""
+        """An amount with an optional all-in suffix (and :attr:`AMOUNT_REMARKS`) after it."""
+        all_in = False
         for suffix in self.ALL_IN_SUFFIXES:
             if text.endswith(suffix):
-                return self._amount(text[: -len(suffix)]), True
-        return self._amount(text), False
+                text, all_in = text[: -len(suffix)], True
+                break
+        for remark in self.AMOUNT_REMARKS:
+            if remark in text:  # rare: no partition (and its tuple) for every amount
+                text = text.partition(remark)[0]
+        return self._amount(text), all_in
 
     def _cards(self, text: str, number: int) -> tuple[Card, ...]:
         """Cards separated by spaces; unreadable ones are a problem and no cards."""
+        known = _CARD_GROUPS.get(text)
+        if known is not None:
+            return known
         try:
-            return tuple([CARD_BY_TEXT[token] for token in text.split()])
+            cards = tuple([CARD_BY_TEXT[token] for token in text.split()])
         except KeyError:
             pass
+        else:
+            if len(_CARD_GROUPS) < _CARD_GROUP_CACHE_SIZE:
+                _CARD_GROUPS[text] = cards
+            return cards
         try:
             return parse_cards(text)
         except CardError:
@@ -142,3 +191,11 @@ class TextReader:
         """The first ``[..]`` group in ``text``."""
         start = text.index("[")
         return self._cards(text[start + 1 : text.index("]", start)], number)
+
+
+def _amounts_of(decimals: int) -> dict[str, int]:
+    """The remembered amounts of a unit with ``decimals`` decimals."""
+    amounts = _AMOUNTS.get(decimals)
+    if amounts is None:
+        amounts = _AMOUNTS[decimals] = {}
+    return amounts

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hhparse.parsers import phh
-from hhparse.parsers.phh import BlockLike
+from hhparse.parsers.base import BlockLike
 from hhparse.records import SHOWDOWN_STREET, Action, Hand, Kind, ParseProblem
 from hhparse.replay import replay_hand
 

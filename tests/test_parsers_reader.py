@@ -1,0 +1,97 @@
+"""The shared text reader: a room's class data and overrides are honoured, compiled or not.
+
+:class:`TextReader` is compiled with mypyc (the compiled PokerStars reader extends it) and
+allows interpreted subclasses (the other rooms' readers): what such a subclass states as
+class data, and the methods it overrides, must reach the compiled base's helpers.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+
+import hhparse
+from hhparse.money import AmountError
+from hhparse.parsers import pokerstars, reader
+from hhparse.parsers.base import HandBlock
+from hhparse.parsers.reader import TextReader
+from hhparse.records import Seat
+
+BLOCK = HandBlock(file="f", line=1, byte_offset=0, byte_length=0, lines=(), line_numbers=())
+
+
+class _Room(TextReader):
+    """An interpreted room reader with its own words."""
+
+    ALL_IN_SUFFIXES: ClassVar[tuple[str, ...]] = (", and is all in", " all-in")
+    AMOUNT_REMARKS: ClassVar[tuple[str, ...]] = (" (capped",)
+    NAME_FOLLOWERS: ClassVar[tuple[str, ...]] = (" ",)
+
+
+class _Euros(TextReader):
+    def _amount(self, text: str) -> int:
+        return super()._amount(text.replace("€", ""))
+
+
+def seated(reader_class: type[TextReader], *names: str) -> TextReader:
+    room = reader_class(BLOCK)
+    room.seats = [Seat(seat=seat, player=name, stack=100, line=seat)
+                  for seat, name in enumerate(names, 1)]
+    room._index_names()
+    return room
+
+
+def test_the_compiled_build_compiles_the_shared_reader() -> None:
+    if not hhparse.BUILD.compiled:
+        pytest.skip("pure Python build")
+    assert not reader.__file__.endswith(".py")
+    assert not pokerstars.__file__.endswith(".py")
+    assert issubclass(pokerstars._Reader, TextReader)
+
+
+def test_a_subclass_states_how_it_writes_all_in_and_remarks() -> None:
+    room = seated(_Room)
+    assert room._money("$5, and is all in") == (500, True)
+    assert room._money("$5 all-in") == (500, True)
+    assert room._money("$5 (capped at $5)") == (500, False)
+    with pytest.raises(AmountError):
+        room._money("$5 and is all in")  # not this room's words
+
+
+def test_the_base_words_stay_for_a_subclass_that_states_none() -> None:
+    room = seated(TextReader)
+    assert room._money("$5 and is all-in") == (500, True)
+    with pytest.raises(AmountError):
+        room._money("$5 (capped at $5)")
+
+
+def test_a_subclass_states_what_follows_a_name() -> None:
+    room = seated(_Room, "Ann", "Ann B")
+    assert room.names == ("Ann B", "Ann")
+    assert room._who("Ann B shows [Ah]") == "Ann B"
+    assert room._who("Ann: folds") is None
+    assert seated(TextReader, "Ann")._who("Ann: folds") == "Ann"
+
+
+def test_a_subclass_override_is_what_the_base_calls() -> None:
+    assert seated(_Euros)._money("5.50€ and is all-in") == (550, True)
+
+
+def test_remembered_amounts_are_per_unit() -> None:
+    room = seated(_Room)
+    room.decimals = 2
+    assert room._amount("1,500") == 150_000
+    room.decimals = 0
+    assert room._amount("1,500") == 1_500
+    with pytest.raises(AmountError):
+        room._amount("1.25")
+    room.currency, room.decimals = "EUR", 2  # an interpreted subclass's own attribute beside
+    assert (room._amount("1.25"), room.currency) == (125, "EUR")
+
+
+def test_remembered_cards_are_the_cards() -> None:
+    room = seated(TextReader)
+    first, again = room._cards("Ah Kd", 1), room._cards("Ah Kd", 2)
+    assert first == again and [str(card) for card in first] == ["Ah", "Kd"]
+    assert room._cards("Xx", 3) == () and [p.code for p in room.problems] == ["unreadable_cards"]
