@@ -1,0 +1,209 @@
+"""One stored hand, shown street by street: ``hhparse show HAND``.
+
+Everything comes from the store's tables (hands, players, actions, draws, pots): nothing is
+kept for it beyond what every hand already stores. Money is shown as people read it
+(:func:`hhparse.money.display_amount`); the pot before each betting round is the chips put
+in so far (a raise puts in what takes the player to its ``raise_to``), less uncalled bets
+returned.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import duckdb
+
+from hhparse.ingest.run import connect
+from hhparse.money import display_amount
+from hhparse.sqlfiles import sql
+
+
+class HandNotFound(LookupError):
+    """No stored hand has this id, or several sites do (name the site)."""
+
+
+VERBS: Final = {
+    "post_sb": "posts the small blind", "post_bb": "posts the big blind",
+    "post_sb_bb": "posts small & big blinds", "post_dead": "posts dead",
+    "ante": "antes", "bring_in": "brings in for", "complete": "completes to",
+    "bet": "bets", "raise": "raises to", "call": "calls", "check": "checks",
+    "fold": "folds", "show": "shows", "muck": "mucks", "no_show": "does not show",
+    "collect": "collects", "uncalled_return": "takes back the uncalled",
+    "cashout": "cashes out", "stand_pat": "stands pat",
+}
+"""How a line of each kind reads (discards and deals are written out in full)."""
+
+PUTS_IN: Final = frozenset({"post_sb", "post_bb", "post_sb_bb", "post_dead", "ante",
+                            "bring_in", "complete", "bet", "raise", "call"})
+
+
+@dataclass(frozen=True, slots=True)
+class _Money:
+    unit: str
+    currency: str
+
+    def __call__(self, minor: int) -> str:
+        return display_amount(minor, self.unit, self.currency)
+
+
+def show_hand(database: Path, hand_id: str, *, site: str | None = None,
+              wait_seconds: float = 30.0) -> str:
+    """The hand as text, street by street (raises :class:`HandNotFound`)."""
+    con = connect(database, wait_seconds, read_only=True)
+    try:
+        return hand_text(con, hand_id, site=site)
+    finally:
+        con.close()
+
+
+def hand_text(con: duckdb.DuckDBPyConnection, hand_id: str, *, site: str | None = None
+              ) -> str:
+    hands = _rows(con, "show/hand", {"hand_id": hand_id, "site": site})
+    if not hands:
+        raise HandNotFound(f"no stored hand {hand_id!r}" + (f" of {site}" if site else ""))
+    if len(hands) > 1:
+        sites = ", ".join(row["site"] for row in hands)
+        raise HandNotFound(f"hand {hand_id!r} is on several sites ({sites}): name one "
+                           "with --site")
+    hand = hands[0]
+    key = {"hand_key": hand["hand_key"]}
+    money = _Money(hand["unit"], hand["currency"])
+    players = _rows(con, "show/players", key)
+    lines = _header(hand, money) + _seats(players, money)
+    lines += _rounds(_rows(con, "show/actions", key), money)
+    lines += _pots(_rows(con, "show/pots", key), money)
+    lines += _results(players, money)
+    return "\n".join(lines) + "\n"
+
+
+def _rows(con: duckdb.DuckDBPyConnection, name: str, parameters: dict[str, Any]
+          ) -> list[dict[str, Any]]:
+    cursor = con.execute(sql(name), parameters)
+    names = [column[0] for column in cursor.description or ()]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _header(hand: dict[str, Any], money: _Money) -> list[str]:
+    game = hand["game_text"] or hand["variant"]
+    stakes = f"{hand['stakes']} {money.currency}" if hand["stakes"] else "stakes not given"
+    table = f"table {hand['table_name']!r}" if hand["table_name"] else "table not named"
+    seats = f", {hand['max_seats']}-max" if hand["max_seats"] else ""
+    when = f"{hand['started_at']:%Y-%m-%d %H:%M:%S} UTC" if hand["started_at"] else "no time"
+    tournament = f" · tournament {hand['tournament_id']}" if hand["tournament_id"] else ""
+    return [
+        f"{hand['site']} hand {hand['hand_id']} · {hand['variant']} ({game}) · {stakes}"
+        f"{tournament}",
+        f"{table}{seats} · {when} · {hand['source_path']}, line {hand['first_line']}",
+        "",
+        "Seats",
+    ]
+
+
+def _seats(players: list[dict[str, Any]], money: _Money) -> list[str]:
+    width = max((len(row["player"]) for row in players), default=0)
+    lines = []
+    for row in players:
+        notes = [row["position"]] if row["position"] else []
+        notes += ["hero"] if row["is_hero"] else []
+        notes += [] if row["dealt_in"] else ["not dealt in"]
+        lines.append(f"  {row['seat']:>2}  {row['player']:<{width}}  "
+                     f"{money(row['starting_stack']):>12}  {' '.join(notes)}".rstrip())
+    return lines
+
+
+def _rounds(actions: list[dict[str, Any]], money: _Money) -> list[str]:
+    lines: list[str] = []
+    before = 0
+    current: int | None = None
+    for action, after in pot_walk(actions):
+        if action["round_index"] != current:
+            current = action["round_index"]
+            lines += ["", f"── {action['round_name']} (pot {money(before)}) ──"]
+        lines.append("  " + _line(action, money))
+        before = after
+    return lines
+
+
+def pot_walk(actions: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], int]]:
+    """Each line of play (rows of ``sql/show/actions.sql``) with the pot after it."""
+    pot = 0
+    current: int | None = None
+    in_round: dict[str, int] = defaultdict(int)
+    for action in actions:
+        if action["round_index"] != current:
+            current = action["round_index"]
+            in_round.clear()
+        pot += _chips_in(action, in_round)
+        if action["kind"] == "uncalled_return":
+            pot -= int(action["amount"])
+        yield action, pot
+
+
+def _chips_in(action: dict[str, Any], in_round: dict[str, int]) -> int:
+    """The chips the line puts into the pot (a raise or completion: up to its raise_to)."""
+    kind, player = action["kind"], action["player"]
+    if kind not in PUTS_IN:
+        return 0
+    if kind in ("raise", "complete") and action["raise_to"] is not None:
+        moved = int(action["raise_to"]) - in_round[player]
+    else:
+        moved = int(action["amount"])
+    if kind not in ("ante", "post_dead"):  # dead money is not part of the round's bets
+        in_round[player] += moved
+    return moved
+
+
+def _line(action: dict[str, Any], money: _Money) -> str:
+    kind = action["kind"]
+    who = action["player"] or ""
+    if kind == "discard":
+        thrown = f" [{action['cards']}]" if action["cards"] else ""
+        drawn = f", draws [{action['drawn_cards']}]" if action["drawn_cards"] else ""
+        return f"{who} discards {action['n_cards']}{thrown}{drawn}"
+    if kind == "dealt":
+        kept = f"[{action['cards']}] " if action["cards"] else ""
+        return f"{who} is dealt {kept}[{action['new_cards'] or ''}]".strip()
+    if kind == "reshuffle":
+        return "(the deck is reshuffled)"
+    if kind == "capped":
+        return "(the betting is capped)"
+    text = f"{who} {VERBS.get(kind, kind)}"
+    if kind in ("raise", "complete") and action["raise_to"] is not None:
+        text += f" {money(int(action['raise_to']))}"
+    elif action["amount"]:
+        text += f" {money(int(action['amount']))}"
+    if kind == "collect" and action["pot"]:
+        text += f" from the {action['pot']}"
+    if action["cards"] and kind in ("show", "muck"):
+        text += f" [{action['cards']}]"
+    return text + (" and is all-in" if action["all_in"] else "")
+
+
+def _pots(pots: list[dict[str, Any]], money: _Money) -> list[str]:
+    lines = ["", "Pots"]
+    for pot in pots:
+        name = "main pot" if pot["pot_index"] == 0 else f"side pot {pot['pot_index']}"
+        half = "" if pot["half"] == "all" else f" ({pot['half']})"
+        winners = ", ".join(f"{winner} {money(int(won))}"
+                            for winner, won in zip(pot["winners"] or (), pot["won"] or (),
+                                                   strict=True))
+        lines.append(f"  {name}{half} {money(int(pot['amount']))}: {winners or 'no winner'}")
+    return lines
+
+
+def _results(players: list[dict[str, Any]], money: _Money) -> list[str]:
+    lines = ["", "Result"]
+    for row in players:
+        if not row["dealt_in"]:
+            continue
+        net = int(row["net"])
+        shown = ""
+        if row["went_to_showdown"] and row["final_cards"]:
+            described = f": {row['final_description']}" if row["final_description"] else ""
+            shown = f"  [{row['final_cards']}]{described}"
+        lines.append(f"  {row['player']}  {'+' if net > 0 else ''}{money(net)}{shown}")
+    return lines
