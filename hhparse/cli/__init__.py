@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hhparse.cli import check, doctor, export, ingest, rank, report, show, synth
+from hhparse.cli import check, doctor, export, ingest, rank, report, show, synth, watch
 
 app = typer.Typer(
     name="hhparse",
@@ -26,6 +26,7 @@ app.command(name="doctor")(doctor.doctor_command)
 app.command(name="query")(report.query_command)
 app.command(name="synth")(synth.synth_command)
 app.command(name="show")(show.show_command)
+app.command(name="watch")(watch.watch_command)
 app.add_typer(report.app, name="report")
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from hhparse.cli.report import DbOption, WaitOption
 
 
 def show_command(
@@ -13,13 +14,8 @@ def show_command(
     site: Annotated[
         str | None, typer.Option("--site", help="Its site, when the id is on several.")
     ] = None,
-    db: Annotated[
-        Path | None,
-        typer.Option("--db", help="DuckDB file (default: $HHPARSE_DB or ./hands.duckdb)."),
-    ] = None,
-    wait: Annotated[
-        float, typer.Option("--wait", help="Seconds to wait for a database in use.")
-    ] = 30.0,
+    db: DbOption = None,
+    wait: WaitOption = 30.0,
 ) -> None:
     """Show one stored hand: seats and stacks, every street's actions with the pot, each
     draw with the cards thrown and received where known, the showdown, pots and nets."""
