@@ -6,14 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from hhparse.ingest.run import connect
-from hhparse.sqlfiles import sql
+from hhparse.sqlfiles import named_rows, sql
 
 
 def stored_per_variant(database: Path, wait_seconds: float = 30.0) -> list[dict[str, Any]]:
     con = connect(database, wait_seconds, read_only=True)
     try:
-        cursor = con.execute(sql("ingest/stored_per_variant"))
-        names = [column[0] for column in cursor.description or ()]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        return named_rows(con.execute(sql("ingest/stored_per_variant")))
     finally:
         con.close()

@@ -19,7 +19,8 @@ import duckdb
 
 from hhparse.ingest.run import connect
 from hhparse.money import display_amount
-from hhparse.sqlfiles import sql
+from hhparse.records import BETTING_KINDS, FORCED_KINDS, Kind
+from hhparse.sqlfiles import named_rows, sql
 
 
 class HandNotFound(LookupError):
@@ -37,8 +38,9 @@ VERBS: Final = {
 }
 """How a line of each kind reads (discards and deals are written out in full)."""
 
-PUTS_IN: Final = frozenset({"post_sb", "post_bb", "post_sb_bb", "post_dead", "ante",
-                            "bring_in", "complete", "bet", "raise", "call"})
+PUTS_IN: Final = frozenset(
+    kind.value for kind in (FORCED_KINDS | BETTING_KINDS) - {Kind.CHECK, Kind.FOLD})
+"""The kinds of line that put chips into the pot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +84,7 @@ def hand_text(con: duckdb.DuckDBPyConnection, hand_id: str, *, site: str | None 
 
 def _rows(con: duckdb.DuckDBPyConnection, name: str, parameters: dict[str, Any]
           ) -> list[dict[str, Any]]:
-    cursor = con.execute(sql(name), parameters)
-    names = [column[0] for column in cursor.description or ()]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    return named_rows(con.execute(sql(name), parameters))
 
 
 def _header(hand: dict[str, Any], money: _Money) -> list[str]:

@@ -13,6 +13,7 @@ import polars as pl
 from hhparse.ingest.run import connect
 from hhparse.reports.catalog import Report, get_report
 from hhparse.store.schema import StoreError, latest_version, schema_version
+from hhparse.variants.registry import BY_ID
 
 ParameterValue = str | int | float | bool | date | None
 
@@ -29,8 +30,8 @@ def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, Param
             f"it takes: {', '.join(report.parameters) or 'none'}"
         )
     variant = given.get("variant")
-    if variant is not None and variant not in variant_ids():
-        raise ValueError(f"unknown variant {variant!r}; the variants: {', '.join(variant_ids())}")
+    if variant is not None and variant not in BY_ID:  # an unknown one would give no rows
+        raise ValueError(f"unknown variant {variant!r}; the variants: {', '.join(BY_ID)}")
     for name, choices in SCOPE_CHOICES.items():
         if given.get(name) is not None and given[name] not in choices:
             raise ValueError(f"{name} {given[name]!r}: choose one of {', '.join(choices)}")
@@ -40,7 +41,8 @@ def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, Param
 SCOPE_CHOICES: Final = {"game": ("cash", "tournament"),
                         "table_size": ("heads_up", "short", "full"),
                         "by": ("day", "session", "hand")}
-"""The values the reports' ``game`` and ``table_size`` filters take (report_hands)."""
+"""The values the reports' ``game`` and ``table_size`` filters (report_hands) and the
+``by`` of ``results`` take."""
 
 
 def describe_parameters(parameters: Mapping[str, ParameterValue]) -> str:
@@ -65,13 +67,6 @@ def _hero_as_player(report: Report, given: Mapping[str, ParameterValue]
         raise ValueError(f"report {report.name!r} has one player: give hero or player")
     return {**{key: value for key, value in given.items() if key != "hero"},
             "player": given["hero"]}
-
-
-def variant_ids() -> tuple[str, ...]:
-    """Every variant id a report's ``variant`` can be (an unknown one would give no rows)."""
-    from hhparse.variants.catalog import VARIANTS
-
-    return tuple(variant.id for variant in VARIANTS)
 
 
 def run_report_on(

@@ -55,30 +55,32 @@
 -- Percentages, aggression and net_big_bets_per_100 are rounded to 2 decimals.
 WITH
 
--- The kinds of hands stored (variant, unit, currency, structure, stakes), in a list: the
--- millions of players rows joined with their hand carry a kind's place in it (a small number)
--- instead of five names, for a smaller join and grouping within DuckDB's memory limit.
+-- Each hand in scope with its kind: variant, unit, currency, structure and stakes (the two
+-- amounts; none with $all_stakes).
+kinded_hands AS NOT MATERIALIZED (
+    SELECT
+        hand_key,
+        coalesce(big_bet, big_blind) AS big_bet,
+        {'variant': variant, 'unit': unit, 'currency': currency, 'structure': structure,
+         'low': if(coalesce(CAST($all_stakes AS BOOLEAN), false), NULL, stake_low),
+         'high': if(coalesce(CAST($all_stakes AS BOOLEAN), false), NULL, stake_high)} AS kind_of
+    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size)
+),
+
+-- The kinds of hands in scope, in a list: the millions of players rows joined with their
+-- hand carry a kind's place in it (a small number) instead of five names, for a smaller
+-- join and grouping within DuckDB's memory limit.
 hand_kinds AS (
-    SELECT list(kind ORDER BY kind) AS kinds
-    FROM (SELECT DISTINCT {'variant': variant, 'unit': unit, 'currency': currency,
-                           'structure': structure,
-                           'low': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE stake_low END,
-                           'high': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE stake_high END} AS kind
-          FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size))
+    SELECT list(DISTINCT kind_of ORDER BY kind_of) AS kinds
+    FROM kinded_hands
 ),
 
 scoped_hands AS NOT MATERIALIZED (
     SELECT
-        h.hand_key,
-        list_position(
-            (SELECT kinds FROM hand_kinds),
-            {'variant': h.variant, 'unit': h.unit, 'currency': h.currency,
-             'structure': h.structure,
-             'low': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_low END,
-             'high': CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN NULL ELSE h.stake_high END}
-        )::USMALLINT AS kind,
-        coalesce(h.big_bet, h.big_blind) AS big_bet
-    FROM report_hands($variant, $since, $until, $site, $stakes, $game, $table_size) AS h
+        hand_key,
+        list_position((SELECT kinds FROM hand_kinds), kind_of)::USMALLINT AS kind,
+        big_bet
+    FROM kinded_hands
 ),
 
 player_rows AS (
@@ -132,9 +134,10 @@ per_player AS (
         (SELECT kinds FROM hand_kinds)[kind].unit AS unit,
         (SELECT kinds FROM hand_kinds)[kind].currency AS currency,
         (SELECT kinds FROM hand_kinds)[kind].structure AS structure,
-        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN 'all' ELSE stakes_text((SELECT kinds FROM hand_kinds)[kind].unit,
-                    (SELECT kinds FROM hand_kinds)[kind].low,
-                    (SELECT kinds FROM hand_kinds)[kind].high) END AS stakes,
+        CASE WHEN coalesce(CAST($all_stakes AS BOOLEAN), false) THEN 'all'
+             ELSE stakes_text((SELECT kinds FROM hand_kinds)[kind].unit,
+                              (SELECT kinds FROM hand_kinds)[kind].low,
+                              (SELECT kinds FROM hand_kinds)[kind].high) END AS stakes,
         * EXCLUDE (player, kind)
     FROM coded_per_player
 )
