@@ -10,8 +10,8 @@ Each ``--set`` runs in its own process; the figures are what that process held.
 
 Run: ``.venv/bin/python benchmarks/memory.py [--hands 50000] [--set ""] [--set "BATCH_HANDS=1000"]``
 
-A setting is ``NAME=VALUE`` of ``hhparse.ingest.run`` (``BATCH_HANDS``, ``BATCH_BYTES``) or
-``scratch_memory=64MB``; they show what a knob buys (see the closing note of issue 14).
+A setting is ``NAME=VALUE`` of ``hhparse.ingest.run`` (``BATCH_HANDS``, ``BATCH_BYTES``): it
+shows what a knob buys (see the closing notes of issue 14).
 """
 
 from __future__ import annotations
@@ -66,20 +66,9 @@ rows = []
 folder, database, settings = Path(sys.argv[1]), Path(sys.argv[2]), json.loads(sys.argv[3])
 snapshot("start")
 import hhparse.ingest.run as run
-import hhparse.store.facts as facts
 from hhparse.pipeline import read_bytes
 for name, value in settings.items():
-    if name == "scratch_memory":
-        import duckdb
-        from hhparse.sqlfiles import sql
-        from hhparse.store.schema import DUCKDB_CONFIG, migrate
-        con = duckdb.connect(":memory:", config={**DUCKDB_CONFIG, "threads": 1,
-                                                 "memory_limit": value})
-        migrate(con)
-        con.execute(sql("store/scratch_frame_rows")).fetchall()
-        facts._SCRATCH.append(con)
-    else:
-        setattr(run, name, int(value))
+    setattr(run, name, int(value))
 snapshot("imported")
 for sample in sorted(Path("data/samples").glob("*.txt")):
     read_bytes(sample.read_bytes(), str(sample))

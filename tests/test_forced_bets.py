@@ -163,6 +163,18 @@ def test_generated_hands_of_every_structure_are_accepted_and_paid_as_generated(
     assert expected & {result.forced_bets for result in results}
 
 
+@pytest.mark.parametrize("structure", ["pl", "nl"])
+@pytest.mark.parametrize("variant", DRAW_VARIANTS)
+def test_antes_only_in_big_bet_games_are_accepted(variant: str, structure: str) -> None:
+    """With antes only the pot (the antes) can be less than the minimum bet: pot-limit
+    hands that bet the minimum were rejected as over the pot limit."""
+    options = SynthOptions(variant=variant, hands=60, seed=20261202, forced="antes",
+                           structure=structure, players=3)
+    text = "\n\n".join(generate_hands(options))
+    for result in read_bytes(text.encode(), "x.txt").hands:
+        assert result.accepted and not result.problems, describe(result)
+
+
 def test_forced_is_for_draw_games_and_named() -> None:
     with pytest.raises(SynthError, match="draw games"):
         resolve(SynthOptions(variant="razz", forced="antes"))

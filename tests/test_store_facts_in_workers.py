@@ -1,6 +1,7 @@
-"""The players' and draws' facts derived where the hands are read (the workers, over their
-own frames in a scratch store) equal those the writer derives in the store: the same SQL,
-so the same rows, on generated hands of every variant and on the corpus."""
+"""The players' and draws' facts derived where the hands are read (the workers, in polars
+over their own frames) equal those the writer derives in the store with its SQL, on
+generated hands of every variant and on the corpus (``benchmarks/facts_equal.py`` checks
+100,000 generated hands)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from hhparse.ingest import work
 from hhparse.ingest.run import ingest
 from hhparse.store import DERIVED_COLUMNS, frames_for, has_facts
 from hhparse.store.digest import content_digest
-from hhparse.store.facts import derive_frames
+from hhparse.store.frame_facts import derive_frame_facts
 from hhparse.store.schema import open_store
 from hhparse.synth import SynthOptions, generate_hands
 from hhparse.variants.catalog import VARIANTS
 from tests.corpus import FPDB
 
 HANDS_PER_VARIANT = 120
+OTHER_TABLE_HANDS = 30
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +31,13 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
         hands = generate_hands(SynthOptions(variant=variant.id, hands=HANDS_PER_VARIANT,
                                             seed=700 + number))
         (folder / f"{variant.id}.txt").write_text("\n\n".join(hands) + "\n", encoding="utf-8")
+        # other tables: heads-up and short tournaments, antes only or one blind (draw games)
+        for seats, forced in ((2, "antes"), (3, "single-blind")):
+            other = generate_hands(SynthOptions(
+                variant=variant.id, hands=OTHER_TABLE_HANDS, seed=800 + number, players=seats,
+                tournament=True, forced=forced if variant.is_draw else None))
+            (folder / f"{variant.id}-{seats}.txt").write_text("\n\n".join(other) + "\n",
+                                                               encoding="utf-8")
     return folder
 
 
@@ -46,7 +55,7 @@ def test_facts_derived_in_workers_equal_the_writers(
 ) -> None:
     paths = [generated, *([FPDB] if FPDB.is_dir() else [])]
     in_workers = _digest(paths, tmp_path / "workers.duckdb")
-    monkeypatch.setattr(work, "derive_frames", lambda frames: frames)
+    monkeypatch.setattr(work, "derive_frame_facts", lambda frames: frames)
     by_writer = _digest(paths, tmp_path / "writer.duckdb")
     assert in_workers["players"][0] > len(VARIANTS) * HANDS_PER_VARIANT
     assert in_workers == by_writer
@@ -57,7 +66,7 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
 
     results = [read_file(path) for path in sorted(generated.glob("*.txt"))[:3]]
     frames = frames_for(results, {})
-    derived = derive_frames(frames)
+    derived = derive_frame_facts(frames)
     assert not has_facts(frames) and has_facts(derived)
     for name in ("players", "draws"):
         before, after = getattr(frames, name), getattr(derived, name)
@@ -67,16 +76,30 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
     assert derived.players["vpip"].dtype == pl.Boolean
 
 
-def test_the_scratch_store_never_spills_into_the_working_folder() -> None:
-    """An in-memory DuckDB spills to ``.tmp`` in the current folder by default: a user's
-    folder got a ``.tmp/duckdb_temp_...`` file from an ingest. The scratch spills to the
-    system's temporary folder instead."""
-    import tempfile
-    from pathlib import Path
+WORKER = r"""
+import sys
+from pathlib import Path
+from hhparse.ingest.work import Part, Task, run_task
+raw = Path(sys.argv[1]).read_bytes()
+part = Part(source_id=1, path=sys.argv[1], site="pokerstars", encoding="utf-8", blocks=(),
+            junk=(), end_offset=len(raw), last_of_file=True, defer_incomplete_tail=False,
+            raw=raw)
+result = run_task(Task(parts=(part,)))
+loaded = sorted(name for name in ("duckdb", "hhparse.store.writer", "hhparse.store.schema")
+                if name in sys.modules)
+from hhparse.store.facts import has_facts
+print(result.frames.hands.height, has_facts(result.frames), loaded)
+"""
 
-    from hhparse.store import facts
 
-    con = facts._scratch()
-    [(folder,)] = con.execute("SELECT current_setting('temp_directory')").fetchall()
-    assert Path(folder).is_absolute()
-    assert Path(folder).parent == Path(tempfile.gettempdir())
+def test_a_worker_derives_the_facts_without_loading_duckdb(generated: Path) -> None:
+    """A worker only builds frames: DuckDB (~20 MB resident per process) is the writer's."""
+    import subprocess
+    import sys
+
+    path = generated / "razz.txt"
+    completed = subprocess.run([sys.executable, "-c", WORKER, str(path)], capture_output=True,
+                               text=True, check=True, timeout=120)
+    hands, facts, loaded = completed.stdout.split(maxsplit=2)
+    assert int(hands) == HANDS_PER_VARIANT and facts == "True"
+    assert loaded.strip() == "[]"

@@ -189,6 +189,20 @@ def test_a_heads_up_table_keeps_two_players() -> None:
         assert len(hand.seats) <= 2
 
 
+@pytest.mark.parametrize("options", [
+    SynthOptions(variant="five_card_draw", hands=96, seed=1400076, players=2, structure="nl",
+                 forced="blinds+antes"),
+    SynthOptions(variant="a5_triple_draw", hands=96, seed=1403048, players=3, structure="pl"),
+], ids=["heads-up-antes", "three-handed"])
+def test_a_cash_player_left_with_no_chips_rebuys_or_leaves(options: SynthOptions) -> None:
+    """A cash player who lost every chip stayed in his seat with none ("plays on with what
+    he has left"), so a table of two dealt one player and the generator failed with an
+    IndexError posting the blinds."""
+    for hand in generate_played(options):
+        assert hand.facts.players >= 2
+        assert all(seat.stack > 0 for seat in hand.seats)
+
+
 def test_the_games_pokerstars_does_not_deal_are_written_under_their_own_names() -> None:
     names = {"a5_triple_draw": "A-5 Triple Draw Limit",
              "a5_single_draw": "A-5 Single Draw No Limit",

@@ -16,7 +16,7 @@ from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import SITES, Site
 from hhparse.pipeline import FileResult
 from hhparse.replay import ReplayResult, Status, replay_hand
-from hhparse.store.facts import derive_frames
+from hhparse.store.frame_facts import derive_frame_facts
 from hhparse.store.frames import Frames, frames_for
 
 
@@ -95,7 +95,7 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
             yield from _replayed(part, results, checked)
 
     frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
-    return TaskResult(frames=derive_frames(frames), parts=tuple(results))
+    return TaskResult(frames=derive_frame_facts(frames), parts=tuple(results))
 
 
 def _no_check() -> None:

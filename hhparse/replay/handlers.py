@@ -464,7 +464,8 @@ def _big_bet(
     if r.structure is BettingStructure.POT_LIMIT:
         pot = sum(p.contributed for p in r.players.values())
         owed = round_.current_bet - player.committed
-        maximum = round_.current_bet + pot + owed
+        # the minimum bet may always be made, even over a smaller pot (antes only)
+        maximum = round_.current_bet + max(pot + owed, minimum)
         if to > maximum:
             r.log.error(
                 "pot_limit_exceeded", action.line,

@@ -12,12 +12,12 @@ what the reports count is derived once, in SQL, when a hand is stored:
   what he kept and what he made: ``sql/store/derive_draw_facts.sql`` (derived first: the
   players' facts read them).
 
-An ingest derives them where the hands are read: :func:`derive_frames` runs the same two
-files in the worker, over its frames keyed in a scratch store of its own (in memory, the
-store's schema), so that the single writer only appends rows that are complete (no UPDATE
-after INSERT, and the writer's work per hand stays small enough for several workers to feed
-it). The writer (:func:`hhparse.store.insert_frames`) keys each new hand, and derives the
-facts in the batch's transaction only for frames that do not carry them.
+An ingest derives them where the hands are read: the workers derive the same facts from
+their frames in polars (:mod:`hhparse.store.frame_facts`, checked equal to these files by a
+test), so that the single writer only appends rows that are complete (no UPDATE after
+INSERT, and the writer's work per hand stays small enough for several workers to feed it).
+The writer (:func:`hhparse.store.insert_frames`) keys each new hand, and derives the facts
+in the batch's transaction only for frames that do not carry them.
 :func:`derive_stored_facts` does both for rows already stored: a store that had hands
 before migration 003 (it runs in that migration's transaction), or rows written with plain
 SQL (tests arranging rows by hand).
@@ -25,21 +25,16 @@ SQL (tests arranging rows by hand).
 
 from __future__ import annotations
 
-import os
-import tempfile
-from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 import duckdb
-import polars as pl
 
 from hhparse.sqlfiles import sql
 
 if TYPE_CHECKING:
     from hhparse.store.frames import Frames
 
-__all__ = ["DERIVED_COLUMNS", "derive_facts", "derive_frames", "derive_stored_facts",
-           "has_facts"]
+__all__ = ["DERIVED_COLUMNS", "derive_facts", "derive_stored_facts", "has_facts"]
 
 DERIVED_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": ("hand_key",),
@@ -76,59 +71,9 @@ def derive_stored_facts(con: duckdb.DuckDBPyConnection) -> None:
 _FACTS_OF: Final = {name: DERIVED_COLUMNS[name][1:] for name in ("players", "draws")}
 """The facts a frame carries once derived (its hand_key is the writer's to give)."""
 
-_SCRATCH: list[duckdb.DuckDBPyConnection] = []
-
 
 def has_facts(frames: Frames) -> bool:
-    """Do the players and draws frames carry their facts (:func:`derive_frames`)?"""
+    """Do the players and draws frames carry their facts
+    (:func:`hhparse.store.frame_facts.derive_frame_facts`)?"""
     return all(set(columns) <= set(getattr(frames, name).columns)
                for name, columns in _FACTS_OF.items())
-
-
-def derive_frames(frames: Frames) -> Frames:
-    """``frames`` with the players' and draws' facts derived, by the store's own SQL over the
-    frames keyed in this process's scratch store (rolled back after: it holds nothing
-    between calls). Rows keep their order."""
-    if not frames.hands.height:
-        return frames
-    from hhparse.store.writer import registered_frames
-
-    numbered = replace(frames, players=frames.players.with_row_index("frame_row"),
-                       draws=frames.draws.with_row_index("frame_row"))
-    con = _scratch()
-    con.execute("BEGIN TRANSACTION")
-    try:
-        with registered_frames(con, numbered):
-            for name in ("stage_new_hands", "insert_hands", "insert_players", "insert_actions",
-                         "insert_draws"):
-                con.execute(sql(f"store/{name}")).fetchall()
-            derive_facts(con, 0)
-            players = pl.DataFrame(con.sql(sql("store/derived_player_facts")))
-            draws = pl.DataFrame(con.sql(sql("store/derived_draw_facts")))
-    finally:
-        con.execute("ROLLBACK")
-    return replace(frames, players=_with_facts(numbered.players, players),
-                   draws=_with_facts(numbered.draws, draws))
-
-
-def _with_facts(numbered: pl.DataFrame, facts: pl.DataFrame) -> pl.DataFrame:
-    """The rows of ``numbered`` (in order) with the facts of the same ``frame_row``."""
-    return (numbered.join(facts, on="frame_row", how="left")
-            .sort("frame_row").drop("frame_row"))
-
-
-def _scratch() -> duckdb.DuckDBPyConnection:
-    """This process's scratch store: in memory, the store's schema, one thread; what does
-    not fit spills to the system's temporary folder (DuckDB's default, ``.tmp`` in the
-    current folder, would leave files in the user's)."""
-    if not _SCRATCH:
-        from hhparse.store.schema import DUCKDB_CONFIG, migrate
-
-        spill = os.path.join(tempfile.gettempdir(), f"hhparse-scratch-{os.getpid()}")
-        con = duckdb.connect(":memory:", config={**DUCKDB_CONFIG, "threads": 1,
-                                                 "memory_limit": "256MB",
-                                                 "temp_directory": spill})
-        migrate(con)
-        con.execute(sql("store/scratch_frame_rows")).fetchall()
-        _SCRATCH.append(con)
-    return _SCRATCH[0]

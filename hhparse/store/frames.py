@@ -40,6 +40,7 @@ from hhparse.replay.result import Problem, ReplayResult, Severity, Status
 from hhparse.variants import BY_ID
 
 __all__ = [
+    "ENGINE",
     "SCHEMAS",
     "TABLES",
     "FileResultLike",
@@ -135,6 +136,11 @@ SCHEMAS: Final[dict[str, pl.Schema]] = {
     }),
 }
 """The columns of each frame, in the order of its table's columns."""
+
+ENGINE: Final = "in-memory"
+"""The polars engine for a batch's queries. Polars 2's default, the streaming engine, costs
+~70 ms more per query plan on a batch of frames (measured: the facts of 12 hands in 36 ms
+in memory, 82-114 ms streaming), and a batch always fits in memory."""
 
 TABLES: Final[dict[str, str]] = {
     "hands": "hands", "players": "players", "actions": "actions", "draws": "draws",
@@ -604,7 +610,7 @@ def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.D
             pl.coalesce("bring_in", "posted_bring_in").alias("bring_in"),
         )
         .select(list(SCHEMAS["hands"]))
-        .collect()
+        .collect(engine=ENGINE)
     )
 
 

@@ -17,7 +17,7 @@ Keys (what counts as "already stored"):
 
 Each new hand gets the next ``hand_key`` (its rows in every table carry it). Frames that
 carry the players' and draws' facts already (an ingest's workers derive them,
-:func:`hhparse.store.facts.derive_frames`) are only appended; for others the facts of the
+:mod:`hhparse.store.frame_facts`) are only appended; for others the facts of the
 batch's new hands are derived from their actions and draws (:mod:`hhparse.store.facts`)
 before the call returns.
 

@@ -213,9 +213,10 @@ class Table:
             if sitter.stack < least:
                 if roll < 0.45:
                     notes.append(self._leave(seat))
-                elif roll < 0.9:
+                elif roll < 0.9 or sitter.stack == 0:
                     sitter.stack = max(sitter.stack, self._new_stack())
-                # else he plays on with what he has left (all-in with a blind or an ante)
+                # else he plays on with what he has left (all-in with a blind or an ante);
+                # with nothing left he rebuys (a seat of no chips is dealt no cards)
             elif sitter.sitting_out:
                 if roll < 0.25:
                     sitter.sitting_out = False
