@@ -368,3 +368,89 @@ def test_many_small_files_share_transactions_and_keep_their_own_counts(tmp_path:
     assert len(rows) == 31
     assert sum(row[1] for row in rows) == 60 and sum(row[2] for row in rows) == 1
     assert sorted(rows)[:2] in ([(1, 0, 1), (2, 2, 0)], [(1, 1, 0), (2, 1, 1)])
+
+
+# --- transactions that span tasks -----------------------------------------------------------
+
+
+@pytest.fixture
+def small_tasks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """600 hands in one file, read in tasks of 50 hands, committed every 200."""
+    from hhparse.ingest import run
+
+    monkeypatch.setattr(run, "BATCH_HANDS", 50)
+    monkeypatch.setattr(run, "BATCH_BYTES", 100_000)  # ~58 hands: windows of 50, a task each
+    monkeypatch.setattr(run, "COMMIT_HANDS", 200)
+    path = tmp_path / "hands.txt"
+    hands = generate_hands(SynthOptions(variant="badugi", hands=600, seed=33))
+    path.write_text("\n\n".join(hands) + "\n", encoding="utf-8")
+    return path
+
+
+def _count_hands(database: Path) -> int:
+    con = duckdb.connect(str(database), read_only=True)
+    try:
+        [(hands,)] = con.execute("SELECT count(*) FROM hands").fetchall()
+        return int(hands)
+    finally:
+        con.close()
+
+
+def test_tasks_share_a_transaction_and_progress_hears_of_each_commit(
+    small_tasks: Path, tmp_path: Path
+) -> None:
+    told: list[int] = []
+    summary = ingest([small_tasks], tmp_path / "h.duckdb",
+                     progress=lambda summary, path: told.append(summary.accepted))
+    assert summary.accepted == 600 == _count_hands(tmp_path / "h.duckdb")
+    assert told == [200, 400, 600]
+
+
+def test_a_stop_between_tasks_keeps_what_was_stored(
+    small_tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hhparse import stops
+    from hhparse.ingest import run
+    from hhparse.ingest.run import IngestStopped
+
+    checks = [0]
+
+    def stop_after_five_tasks() -> None:
+        checks[0] += 1
+        if checks[0] == 5:
+            raise stops.Stopped(signal.SIGINT)
+
+    monkeypatch.setattr(run.stops, "check", stop_after_five_tasks)
+    with pytest.raises(IngestStopped) as stopped:
+        ingest([small_tasks], tmp_path / "h.duckdb", check_integrity=False)
+    stored = _count_hands(tmp_path / "h.duckdb")
+    assert stored == stopped.value.summary.accepted and 0 < stored < 600
+
+
+def test_a_stop_in_the_middle_of_a_task_rolls_back_to_the_last_commit(
+    small_tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second Ctrl-C raises at once, wherever the writer is: a task half stored must
+    not be committed, and the summary says what the store holds."""
+    from hhparse import stops
+    from hhparse.ingest import run
+    from hhparse.ingest.run import IngestStopped
+
+    calls = [0]
+    insert = run.insert_frames
+
+    def stopped_in_the_sixth(con: duckdb.DuckDBPyConnection, frames: object) -> object:
+        calls[0] += 1
+        counts = insert(con, frames)  # type: ignore[arg-type]
+        if calls[0] == 6:  # its hands are in, its sources' bookkeeping is not
+            raise stops.Stopped(signal.SIGINT)
+        return counts
+
+    monkeypatch.setattr(run, "insert_frames", stopped_in_the_sixth)
+    with pytest.raises(IngestStopped) as stopped:
+        ingest([small_tasks], tmp_path / "h.duckdb", check_integrity=False)
+    summary = stopped.value.summary
+    assert _count_hands(tmp_path / "h.duckdb") == summary.accepted == 200
+    assert summary.hands_found == 200
+    again = ingest([small_tasks], tmp_path / "h.duckdb")
+    assert again.accepted == 400 and _count_hands(tmp_path / "h.duckdb") == 600

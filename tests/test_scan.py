@@ -106,6 +106,28 @@ def test_windows_tile_the_file_cut_at_hand_starts_or_line_ends_and_stay_bounded(
         assert at in starts or data[at - 1 : at] == b"\n"  # never inside a CRLF
 
 
+@settings(max_examples=300, deadline=None)
+@given(data=logs(), every=st.integers(min_value=1, max_value=8),
+       hand_bytes=st.integers(min_value=1, max_value=400))
+def test_windows_of_hands_end_sooner_where_their_bytes_reach_the_limit(
+    data: bytes, every: int, hand_bytes: int
+) -> None:
+    """Stud hands are twice the text of draw hands: a window of ``every`` hands ends at the
+    first hand start at or past ``hand_bytes`` from its own start."""
+    source = MemoryBytes(data)
+    starts = hand_starts(source, POKERSTARS, 0)
+    bounds = cuts(source, 0, starts, every, hand_bytes=hand_bytes)
+    assert bounds[0] == 0 and bounds[-1] == len(data) and bounds == sorted(bounds)
+    for begin, end in itertools.pairwise(bounds[:-1]):
+        inside = [at for at in starts if begin < at < end]
+        assert end in starts
+        assert len(inside) + 1 <= every  # the hand at begin and those starting inside
+        assert all(at - begin < hand_bytes for at in inside)  # no earlier place to end
+        assert len(inside) + 1 == every or end - begin >= hand_bytes
+    unlimited = cuts(source, 0, starts, every, hand_bytes=10**9)
+    assert unlimited == cuts(source, 0, starts, every)
+
+
 def test_a_plain_file_beyond_the_cap_is_ingested_in_pieces(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

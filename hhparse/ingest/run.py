@@ -53,14 +53,20 @@ from hhparse.store.errors import StoreError, explain
 from hhparse.store.schema import open_store, verify_store
 from hhparse.store.writer import ArrowStream, insert_frames
 
-BATCH_HANDS = 2_000
-"""Hands per task and per transaction."""
+BATCH_HANDS = 1_000
+"""Hands per task (what a worker replays and turns into frames at once: its memory)."""
+COMMIT_HANDS = 4_000
+"""Hands a transaction gathers, task after task, before it commits (and the progress
+callback is told): each COMMIT writes and syncs the write-ahead log (~35 ms) and, every
+16 MB of it, checkpoints, so committing every task of BATCH_HANDS cost ~70 us a hand."""
 BATCH_FILES = 200
 """Most sources in one task: small files share a task, its frames and its transaction
 (their bookkeeping rows commit with their hands: a stop still leaves the store at a batch
 boundary)."""
-BATCH_BYTES = 2 << 20
-"""About BATCH_HANDS hands of text: small files are gathered into a task up to this size."""
+BATCH_BYTES = 1 << 20
+"""About BATCH_HANDS hands of text: small files are gathered into a task up to this size, and
+a big file's window of BATCH_HANDS hands ends sooner where its hands reach it (stud's
+hands are twice the text and rows of draw games')."""
 RECENT_SECONDS = 600
 """A file modified this recently may still be written: an unfinished last hand waits."""
 DEFAULT_WAIT_SECONDS = 30.0
@@ -253,25 +259,97 @@ def _ingest_into(
     con: duckdb.DuckDBPyConnection, sources: list[Source | SourceError],
     summary: IngestSummary, workers: int, progress: Progress | None, started: float,
 ) -> set[int]:
-    """Every batch in its own transaction; the ids of the sources stored into."""
+    """Tasks stored in transactions of about COMMIT_HANDS hands; the ids of the sources
+    stored into. A stop between tasks commits the tasks stored; one in the middle of a task
+    (a second Ctrl-C) rolls them back."""
     con.execute(SET_INGEST_DUCKDB_MEMORY)
     book = _Bookkeeping(con)
     tasks = _gathered(_tasks(book, sources, summary))
     stored_into: set[int] = set()
+    transaction = _SpanningTransaction(con, summary, progress)
     try:
         with closing(_run(tasks, workers)) as results:  # closed at once: workers end now
             for result, finishes in results:
+                transaction.begin()
                 _store(con, book, result, finishes, summary)
+                transaction.stored(result)
                 stored_into.update(part.source_id for part in result.parts)
-                if progress is not None:
-                    progress(summary, result.parts[-1].path)
                 stops.check()
+        transaction.commit()
     except Stopped as stop:
+        transaction.stop()
         summary.seconds = time.perf_counter() - started
         raise IngestStopped(stop.signum, summary) from None
+    except BaseException:
+        transaction.rollback()
+        raise
     with _transaction(con):
         book.flush()  # the unchanged sources' last_ingest, and sources that held no part
     return stored_into
+
+
+_STORED_COUNTS: Final = ("hands_found", "accepted", "rejected", "duplicate", "unsupported",
+                         "junk_items")
+"""The summary's counts of what the tasks stored (a rollback takes them back)."""
+
+
+class _SpanningTransaction:
+    """One transaction for consecutive tasks, committed once it holds COMMIT_HANDS hands
+    (then the progress callback hears of them: what it is told is committed). A rollback
+    takes the summary back to what was committed."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary,
+                 progress: Progress | None) -> None:
+        self.con, self.summary, self.progress = con, summary, progress
+        self.open = False
+        self.in_task = False
+        self.hands = 0
+        self.last_path = ""
+        self.committed: tuple[dict[str, int], Counter[str]] = ({}, Counter())
+
+    def begin(self) -> None:
+        """Before a task is stored."""
+        if not self.open:
+            summary = self.summary
+            self.committed = ({name: getattr(summary, name) for name in _STORED_COUNTS},
+                              Counter(summary.problems))
+            self.con.execute("BEGIN TRANSACTION")
+            self.open = True
+        self.in_task = True
+
+    def stored(self, result: TaskResult) -> None:
+        """After the task is stored whole."""
+        self.in_task = False
+        self.hands += sum(part.hands_found for part in result.parts)
+        self.last_path = result.parts[-1].path
+        if self.hands >= COMMIT_HANDS:
+            self.commit()
+
+    def commit(self) -> None:
+        if not self.open:
+            return
+        self.open = False
+        self.con.execute("COMMIT")
+        self.hands = 0
+        if self.progress is not None:
+            self.progress(self.summary, self.last_path)
+
+    def stop(self) -> None:
+        """Keep the tasks stored whole, unless the stop came in the middle of one."""
+        if self.in_task:
+            self.rollback()
+        else:
+            self.commit()
+
+    def rollback(self) -> None:
+        if self.open:
+            self.open = False
+            with suppress(duckdb.Error):  # a failed COMMIT has nothing left to roll back
+                self.con.execute("ROLLBACK")
+            counts, problems = self.committed
+            for name, value in counts.items():
+                setattr(self.summary, name, value)
+            self.summary.problems = problems
 
 
 @contextmanager
@@ -515,7 +593,7 @@ _Planned = tuple[int, int, dict[str, Any]]
 
 
 def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
-    """Windows of about BATCH_HANDS hands cut at hand starts (and no larger than
+    """Windows of about BATCH_HANDS hands or BATCH_BYTES cut at hand starts (and no larger than
     MAX_WINDOW_BYTES: see hhparse.ingest.scan), for the workers to split themselves: the
     main process never holds every block of a big file, nor the file. Only for encodings
     where a line start is a byte after a line break (not UTF-16: None)."""
@@ -523,7 +601,8 @@ def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
         return None
     starts = hand_starts(data, found.site, start) if found.site is not None else []
     return [(begin, end, {"base_offset": begin})
-            for begin, end in pairwise(cuts(data, start, starts, BATCH_HANDS))]
+            for begin, end in pairwise(cuts(data, start, starts, BATCH_HANDS,
+                                            hand_bytes=BATCH_BYTES))]
 
 
 def _split_here(data: bytes, path: str, site: Site | None, start: int, context: str
@@ -637,19 +716,18 @@ def _store(
     con: duckdb.DuckDBPyConnection, book: _Bookkeeping, result: TaskResult,
     finishes: tuple[_Finish, ...], summary: IngestSummary,
 ) -> None:
-    """One transaction: the pending source rows, the task's frames, and each of its
-    sources' bookkeeping with the counts of what was stored from it."""
-    with _transaction(con):
-        book.flush()
-        counts = insert_frames(con, result.frames)
-        last_of_source = {part.source_id: number for number, part in enumerate(result.parts)}
-        rows = []
-        for number, (part, finish) in enumerate(zip(result.parts, finishes, strict=True)):
-            # what a source stored is counted once, with its last part of the task
-            stored = counts.by_source.get(part.source_id, {}) if (
-                last_of_source[part.source_id] == number) else {}
-            rows.append(_progress_row(part, finish, stored))
-        _record_progress(con, rows)
+    """In the caller's transaction: the pending source rows, the task's frames, and each of
+    its sources' bookkeeping with the counts of what was stored from it."""
+    book.flush()
+    counts = insert_frames(con, result.frames)
+    last_of_source = {part.source_id: number for number, part in enumerate(result.parts)}
+    rows = []
+    for number, (part, finish) in enumerate(zip(result.parts, finishes, strict=True)):
+        # what a source stored is counted once, with its last part of the task
+        stored = counts.by_source.get(part.source_id, {}) if (
+            last_of_source[part.source_id] == number) else {}
+        rows.append(_progress_row(part, finish, stored))
+    _record_progress(con, rows)
     duplicate = counts.hands_duplicate + counts.rejects_duplicate + (
         counts.unsupported_duplicate
     )

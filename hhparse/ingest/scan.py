@@ -194,12 +194,14 @@ def line_breaks(data: bytes, begin: int, end: int) -> int:
 
 
 def cuts(source: Bytes, start: int, starts: list[int], every: int,
-         max_window: int | None = None) -> list[int]:
+         max_window: int | None = None, hand_bytes: int | None = None) -> list[int]:
     """Window boundaries from ``start`` to the end: ``every`` hands to a window (``starts``
-    are the hand starts after ``start``, where a hand starts too), and more boundaries
-    wherever two would be more than ``max_window`` (MAX_WINDOW_BYTES) apart."""
+    are the hand starts after ``start``, where a hand starts too), fewer where they reach
+    ``hand_bytes`` first (a hand of stud holds twice the text and rows of one of five-card
+    draw: windows of equal bytes hold equal work), and more boundaries wherever two would
+    be more than ``max_window`` (MAX_WINDOW_BYTES) apart."""
     window = max_window or MAX_WINDOW_BYTES
-    planned = [start, *starts[every - 1 :: every], source.size]
+    planned = [start, *_window_ends(start, starts, every, hand_bytes), source.size]
     bounded = [planned[0]]
     for end in planned[1:]:
         while end - bounded[-1] > window:
@@ -209,6 +211,22 @@ def cuts(source: Bytes, start: int, starts: list[int], every: int,
             bounded.append(at)
         bounded.append(end)
     return bounded
+
+
+def _window_ends(first: int, starts: list[int], every: int, most_bytes: int | None
+                 ) -> list[int]:
+    """The hand starts that end windows of ``every`` hands, or of the hands that reach
+    ``most_bytes`` first."""
+    if most_bytes is None:
+        return starts[every - 1 :: every]
+    ends: list[int] = []
+    hands = 0
+    for at in starts:
+        hands += 1
+        if hands >= every or at - first >= most_bytes:
+            ends.append(at)
+            first, hands = at, 0
+    return ends
 
 
 def _cut_between(source: Bytes, begin: int, end: int, starts: list[int], window: int
