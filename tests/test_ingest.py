@@ -379,7 +379,8 @@ def small_tasks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     from hhparse.ingest import run
 
     monkeypatch.setattr(run, "BATCH_HANDS", 50)
-    monkeypatch.setattr(run, "BATCH_BYTES", 100_000)  # ~58 hands: windows of 50, a task each
+    monkeypatch.setattr(run, "BATCH_BYTES", 100_000)  # ~58 hands: windows of 50 hands,
+    monkeypatch.setattr(run, "GATHER_BYTES", 100_000)  # a task each
     monkeypatch.setattr(run, "COMMIT_HANDS", 200)
     path = tmp_path / "hands.txt"
     hands = generate_hands(SynthOptions(variant="badugi", hands=600, seed=33))

@@ -64,9 +64,11 @@ BATCH_FILES = 200
 (their bookkeeping rows commit with their hands: a stop still leaves the store at a batch
 boundary)."""
 BATCH_BYTES = 1 << 20
-"""About BATCH_HANDS hands of text: small files are gathered into a task up to this size, and
-a big file's window of BATCH_HANDS hands ends sooner where its hands reach it (stud's
-hands are twice the text and rows of draw games')."""
+"""A big file's window of BATCH_HANDS hands ends sooner where its hands reach this much text
+(stud's hands are twice the text and rows of draw games')."""
+GATHER_BYTES = 2 << 20
+"""Small files are gathered into a task up to this much text: each file costs its own
+bookkeeping, so their tasks hold more hands than a big file's windows."""
 RECENT_SECONDS = 600
 """A file modified this recently may still be written: an unfinished last hand waits."""
 DEFAULT_WAIT_SECONDS = 30.0
@@ -467,12 +469,12 @@ def _ended(processes: list[Any], seconds: float) -> bool:
 
 
 def _gathered(parts: Iterator[tuple[Part, _Finish]]) -> Iterator[_Work]:
-    """Consecutive parts gathered into tasks of about BATCH_BYTES of hands, at most
+    """Consecutive parts gathered into tasks of about GATHER_BYTES of hands, at most
     BATCH_FILES parts each (a big file's ~2,000-hand windows are a task each)."""
     batch: list[tuple[Part, _Finish]] = []
     size = 0
     for item in parts:
-        if batch and (size + item[0].size > BATCH_BYTES or len(batch) >= BATCH_FILES):
+        if batch and (size + item[0].size > GATHER_BYTES or len(batch) >= BATCH_FILES):
             yield _task_of(batch)
             batch, size = [], 0
         batch.append(item)
