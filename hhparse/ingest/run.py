@@ -346,8 +346,7 @@ class _SpanningTransaction:
     def rollback(self) -> None:
         if self.open:
             self.open = False
-            with suppress(duckdb.Error):  # a failed COMMIT has nothing left to roll back
-                self.con.execute("ROLLBACK")
+            _roll_back(self.con)
             counts, problems = self.committed
             for name, value in counts.items():
                 setattr(self.summary, name, value)
@@ -356,16 +355,21 @@ class _SpanningTransaction:
 
 @contextmanager
 def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """BEGIN ... COMMIT, rolled back on any exception (a failed COMMIT has nothing left to
-    roll back: that second error is not the one to report)."""
+    """BEGIN ... COMMIT, rolled back on any exception."""
     con.execute("BEGIN TRANSACTION")
     try:
         yield
         con.execute("COMMIT")
     except BaseException:
-        with suppress(duckdb.Error):
-            con.execute("ROLLBACK")
+        _roll_back(con)
         raise
+
+
+def _roll_back(con: duckdb.DuckDBPyConnection) -> None:
+    """ROLLBACK, if anything is left to roll back (a failed COMMIT has nothing left: that
+    second error is not the one to report)."""
+    with suppress(duckdb.Error):
+        con.execute("ROLLBACK")
 
 
 def _sources(paths: Iterable[str | Path], database: Path) -> list[Source | SourceError]:
@@ -470,7 +474,8 @@ def _ended(processes: list[Any], seconds: float) -> bool:
 
 def _gathered(parts: Iterator[tuple[Part, _Finish]]) -> Iterator[_Work]:
     """Consecutive parts gathered into tasks of about GATHER_BYTES of hands, at most
-    BATCH_FILES parts each (a big file's ~2,000-hand windows are a task each)."""
+    BATCH_FILES parts each (a big file's windows, of BATCH_HANDS hands or BATCH_BYTES, are a
+    task each)."""
     batch: list[tuple[Part, _Finish]] = []
     size = 0
     for item in parts:

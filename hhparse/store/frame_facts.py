@@ -22,15 +22,16 @@ from typing import Final
 import polars as pl
 
 from hhparse.store.frames import ENGINE, Frames
+from hhparse.variants import BY_ID
 
 __all__ = ["derive_frame_facts"]
 
 KEY: Final = ["site", "hand_id"]
 _PLAYER_KEY: Final = [*KEY, "player"]
 
-SINGLE_DRAW: Final = ("five_card_draw", "27_single_draw", "a5_single_draw")
-"""The variants whose last draw is draw 1 (the others' is draw 3)."""
-STUD: Final = ("razz", "stud", "stud8")
+LAST_DRAW: Final = {id: v.draws.count for id, v in BY_ID.items() if v.draws is not None}
+"""Each draw game's last draw round."""
+STUD: Final = tuple(id for id, v in BY_ID.items() if v.is_stud)
 DEUCE_TO_SEVEN: Final = ("27_single_draw", "27_triple_draw")
 ACE_TO_FIVE: Final = ("a5_single_draw", "a5_triple_draw")
 
@@ -57,7 +58,7 @@ def derive_frame_facts(frames: Frames) -> Frames:
                             frames.actions.lazy(), draws, hands)
     players_df, draws_df = pl.collect_all([
         players.sort("frame_row").drop("frame_row"),
-        draws.sort("frame_row").drop("frame_row"),
+        draws.sort("frame_row").drop("frame_row", "variant"),
     ], engine=ENGINE)
     return replace(frames, players=players_df, draws=draws_df)
 
@@ -66,12 +67,16 @@ def derive_frame_facts(frames: Frames) -> Frames:
 
 def _draw_facts(draws: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     """derive_draw_facts.sql: the pats (``pats``, ``pat_facts``), then what a draw of known
-    cards kept and made (``known_draws`` .. ``card_facts``)."""
+    cards kept and made (``known_draws`` .. ``card_facts``); with the hand's ``variant``."""
     with_variant = draws.join(hands.select(*KEY, "variant"), on=KEY, how="left")
     pats = _pat_facts(with_variant)
     cards = _card_facts(with_variant)
-    return (pats.join(cards, on="frame_row", how="left")
-            .drop("variant"))
+    return pats.join(cards, on="frame_row", how="left")
+
+
+def _last_round() -> pl.Expr:
+    """The variant's last draw round."""
+    return pl.col("variant").replace_strict(LAST_DRAW, default=None, return_dtype=pl.Int64)
 
 
 def _pow2(exponent: pl.Expr) -> pl.Expr:
@@ -84,14 +89,13 @@ def _pat_facts(draws: pl.LazyFrame) -> pl.LazyFrame:
     r = pl.col("draw_round").cast(pl.Int64)
     pat_rounds = (pl.when(pl.col("discarded") == 0).then(_pow2(r - 1)).otherwise(0)
                   .sum().over(_PLAYER_KEY))
-    last_round = pl.when(pl.col("variant").is_in(SINGLE_DRAW)).then(1).otherwise(3)
     rounds = pl.col("pat_rounds")
-    return draws.with_columns(pat_rounds=pat_rounds, last_round=last_round).with_columns(
+    return draws.with_columns(pat_rounds=pat_rounds).with_columns(
         pat_since_deal=(rounds % _pow2(r)) == _pow2(r) - 1,
         pat_at_previous=(r > 1) & ((rounds // _pow2((r - 2).clip(lower_bound=0))) % 2 == 1),
         pat_to_end=(rounds // _pow2(r - 1))
-        == _pow2((pl.col("last_round") - r + 1).clip(lower_bound=0)) - 1,
-    ).drop("pat_rounds", "last_round")
+        == _pow2((_last_round() - r + 1).clip(lower_bound=0)) - 1,
+    ).drop("pat_rounds")
 
 
 def _card_facts(draws: pl.LazyFrame) -> pl.LazyFrame:
@@ -315,7 +319,7 @@ def _player_facts(players: pl.LazyFrame, actions: pl.LazyFrame, draws: pl.LazyFr
         _player_lines(lines),
         draws.filter(pl.col("draw_round") == 1).select(_PLAYER_KEY).unique()
         .with_columns(first_draw=pl.lit(True)),
-        _last_draws(draws, hands),
+        _last_draws(draws),
         draws.filter(pl.col("pat_to_end")).group_by(_PLAYER_KEY)
         .agg(pat_from_draw=pl.col("draw_round").min()),
         _three_bet_spots(lines),
@@ -327,7 +331,6 @@ def _player_facts(players: pl.LazyFrame, actions: pl.LazyFrame, draws: pl.LazyFr
     joined = players
     for fact in facts:
         joined = joined.join(fact, on=_PLAYER_KEY, how="left")
-    false = pl.lit(False)
     return joined.select(
         *players.collect_schema().names(),
         vpip=pl.col("vpip").fill_null(False),
@@ -347,7 +350,7 @@ def _player_facts(players: pl.LazyFrame, actions: pl.LazyFrame, draws: pl.LazyFr
         steal_chance=pl.col("steal_chance").fill_null(False)
         | pl.col("draw_steal_spot").is_not_null(),
         bring_in_defence_chance=pl.col("bring_in_defended").is_not_null(),
-        bring_in_defended=pl.col("bring_in_defended").fill_null(false),
+        bring_in_defended=pl.col("bring_in_defended").fill_null(False),
     )
 
 
@@ -365,11 +368,9 @@ def _player_lines(lines: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def _last_draws(draws: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
+def _last_draws(draws: pl.LazyFrame) -> pl.LazyFrame:
     """last_draws: the cards thrown at the variant's last draw."""
-    last_round = pl.when(pl.col("variant").is_in(SINGLE_DRAW)).then(1).otherwise(3)
-    return (draws.join(hands.select(*KEY, "variant"), on=KEY, how="inner")
-            .filter(pl.col("draw_round") == last_round)
+    return (draws.filter(pl.col("draw_round") == _last_round())
             .select(*_PLAYER_KEY, last_draw_discarded=pl.col("discarded")))
 
 
