@@ -2,11 +2,17 @@
 
 Zero rows from every check means the database is healthy. `hhparse doctor` runs them all;
 ingest runs them on the sources it just read.
+
+A check that names ``$first_key`` and ``$last_key`` is judged hand by hand: it runs once per
+window of CHECK_WINDOW_HANDS hand keys that holds hands of the sources checked, so what it
+holds at once is bounded by the window, not by the store (its rows come out in the order of
+one run over everything).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +24,9 @@ from hhparse.variants.model import Family
 
 SAMPLE_ROWS = 20
 """Offending rows kept per check (the count is always complete)."""
+CHECK_WINDOW_HANDS = 100_000
+"""Hand keys a per-hand check reads at once: 200,000 generated hands need ~60 MB of DuckDB's
+memory on one thread (benchmarks/memory.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +79,42 @@ def run_checks(
 
 def _run_one(con: duckdb.DuckDBPyConnection, name: str, scope: list[int] | None) -> CheckResult:
     text = sql(f"checks/{name}")
-    cursor = con.execute(text, _parameters(text, scope))
-    columns = tuple(column[0] for column in cursor.description or ())
-    rows = cursor.fetchall()
-    return CheckResult(name, describe(name), len(rows), columns, tuple(rows[:SAMPLE_ROWS]))
+    if "$first_key" not in text:
+        cursor = con.execute(text, _parameters(text, scope))
+        rows = cursor.fetchall()
+        return CheckResult(name, describe(name), len(rows), _columns(cursor),
+                           tuple(rows[:SAMPLE_ROWS]))
+    offending = 0
+    columns: tuple[str, ...] = ()
+    first: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
+    for number, (first_key, last_key) in enumerate(_windows(con, scope)):
+        cursor = con.execute(text, {**_parameters(text, scope), "first_key": first_key,
+                                    "last_key": last_key})
+        columns = _columns(cursor)
+        rows = cursor.fetchall()
+        offending += len(rows)
+        first = heapq.nsmallest(SAMPLE_ROWS, [*first, *_ordered(rows, columns, number)],
+                                key=lambda pair: pair[0])
+    return CheckResult(name, describe(name), offending, columns, tuple(row for _, row in first))
+
+
+def _windows(con: duckdb.DuckDBPyConnection, scope: list[int] | None) -> list[tuple[int, int]]:
+    rows = con.execute(sql("doctor/check_windows"),
+                       {"source_ids": scope, "window": CHECK_WINDOW_HANDS}).fetchall()
+    return [(int(first), int(last)) for first, last in rows]
+
+
+def _ordered(rows: list[tuple[Any, ...]], columns: tuple[str, ...],
+             window: int) -> Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """Each row with the key of its place among every window's rows: the checks order by
+    (source_path, first_line, ...), and a hand lies in one window only."""
+    path, line = columns.index("source_path"), columns.index("first_line")
+    for position, row in enumerate(rows):
+        yield (row[path] or "", row[line] or 0, window, position), row
+
+
+def _columns(cursor: duckdb.DuckDBPyConnection) -> tuple[str, ...]:
+    return tuple(column[0] for column in cursor.description or ())
 
 
 def _parameters(text: str, scope: list[int] | None) -> dict[str, Any]:

@@ -91,6 +91,32 @@ def test_a_card_dealt_twice_is_found_unless_the_deck_was_reshuffled(store: Path)
     assert set(findings(store, reshuffled).values()) == {0}
 
 
+def test_a_card_shown_by_a_player_it_was_not_dealt_to_is_found(store: Path) -> None:
+    """The second kind of repeat: one card in two players' hands (dealt to one, shown by
+    another), reported with the number of players who held it."""
+    shown_by_another = """
+        INSERT INTO actions
+        SELECT a.* REPLACE (a.seq + 1000 AS seq, 'show' AS kind, b.player AS player,
+                            split_part(a.new_cards, ' ', 1) AS cards, NULL AS new_cards)
+        FROM actions AS a
+        JOIN players AS b ON b.hand_key = a.hand_key AND b.player <> a.player
+        JOIN hands AS h ON h.hand_key = a.hand_key AND h.variant = '27_triple_draw'
+        WHERE a.kind = 'dealt' AND a.new_cards <> ''
+          AND NOT EXISTS (SELECT 1 FROM actions AS r
+                          WHERE r.kind = 'reshuffle' AND r.hand_key = a.hand_key)
+        ORDER BY a.hand_key, a.seq, b.player
+        LIMIT 1"""
+    found = findings(store, shown_by_another)
+    assert only("cards_unique", found)
+    assert found["cards_unique"] == 1
+    con = duckdb.connect(str(store))
+    try:
+        (result,) = run_checks(con, names=["cards_unique"])
+    finally:
+        con.close()
+    assert result.sample[0][result.columns.index("times")] == 2
+
+
 def test_a_hand_that_needed_more_cards_than_the_deck_counts_as_reshuffled(store: Path) -> None:
     """Some rooms (KingsClub) reshuffle without a line: the deal itself says it happened."""
     duplicate_then_crowd = (
@@ -116,9 +142,9 @@ def test_two_bring_ins_are_found(store: Path) -> None:
 def test_a_draw_in_a_stud_hand_is_found(store: Path) -> None:
     found = findings(store, """
         INSERT INTO draws
-        SELECT d.* REPLACE (h.site AS site, h.hand_id AS hand_id)
+        SELECT d.* REPLACE (h.site AS site, h.hand_id AS hand_id, h.hand_key AS hand_key)
         FROM (SELECT * FROM draws LIMIT 1) AS d,
-             (SELECT site, hand_id FROM hands WHERE variant = 'razz' LIMIT 1) AS h""")
+             (SELECT site, hand_id, hand_key FROM hands WHERE variant = 'razz' LIMIT 1) AS h""")
     assert only("draws_only_in_draw_games", found)
 
 
@@ -179,3 +205,31 @@ def test_an_ingest_whose_checks_cannot_run_says_so_and_keeps_its_hands(
         "integrity checks could not run (OutOfMemoryException: Out of Memory Error: could not "
         f"allocate block); run `hhparse doctor --db {tmp_path / 'store.duckdb'}`"
     ]
+
+
+def test_checks_over_windows_of_hands_find_what_one_pass_finds(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Per-hand checks run window by window (bounded memory): the counts, the sample rows
+    and their order are those of one run over the whole store."""
+    import hhparse.doctor as doctor
+
+    faults = (
+        "UPDATE players SET net = net + 1 WHERE hand_key % 3 = 0",
+        """INSERT INTO actions SELECT * REPLACE (seq + 1000 AS seq) FROM actions
+           WHERE kind = 'dealt' AND new_cards <> '' AND hand_key % 4 = 1""",
+    )
+    findings(store, *faults)
+    con = duckdb.connect(str(store))
+    try:
+        (hands,) = con.execute("SELECT count(*) FROM hands").fetchone() or (0,)
+        whole = run_checks(con)
+        monkeypatch.setattr(doctor, "CHECK_WINDOW_HANDS", 2)
+        assert len(doctor._windows(con, None)) > hands // 3
+        windowed = run_checks(con)
+    finally:
+        con.close()
+    assert whole == windowed
+    by_name = {result.name: result for result in windowed}
+    assert by_name["nets_sum_to_rake"].offending > doctor.SAMPLE_ROWS
+    assert by_name["cards_unique"].offending > 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from hhparse.ingest import work
+from hhparse.ingest import run, work
 from hhparse.ingest.run import ingest
 from hhparse.store import DERIVED_COLUMNS, frames_for, has_facts
 from hhparse.store.digest import content_digest
@@ -56,6 +56,9 @@ def test_facts_derived_in_workers_equal_the_writers(
     paths = [generated, *([FPDB] if FPDB.is_dir() else [])]
     in_workers = _digest(paths, tmp_path / "workers.duckdb")
     monkeypatch.setattr(work, "derive_frame_facts", lambda frames: frames)
+    # the writer's SQL derivation is a fallback no ingest takes (its workers derive the
+    # facts): it needs more than the ingest's memory budget
+    monkeypatch.setattr(run, "SET_INGEST_DUCKDB_MEMORY", run.SET_DUCKDB_MEMORY)
     by_writer = _digest(paths, tmp_path / "writer.duckdb")
     assert in_workers["players"][0] > len(VARIANTS) * HANDS_PER_VARIANT
     assert in_workers == by_writer

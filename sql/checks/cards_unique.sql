@@ -6,55 +6,90 @@
 -- A hand counts as reshuffled when the log says so, or when its deals and draws needed more
 -- cards than the deck holds (some rooms reshuffle without a line).
 -- Parameters: $source_ids (INTEGER[] of sources to check, NULL = every source),
+-- $first_key and $last_key (BIGINT: the window of hand keys checked),
 -- $variant_ids (VARCHAR[]) and $hand_sizes (INTEGER[]): each variant's cards per hand.
-WITH cards_needed AS (
-    SELECT site, hand_id,
-           count_if(kind = 'reshuffle') AS reshuffles,
-           coalesce(sum(n_cards) FILTER (WHERE kind = 'discard'), 0) AS drawn
-    FROM actions
-    GROUP BY site, hand_id
+-- Memory: only the hands in scope are read; their cards are gathered as one list per
+-- player and tested with list functions (integer keys, one row per player); only the
+-- hands where a card repeats are taken apart card by card.
+WITH scoped AS (
+    SELECT hand_key, players_dealt, variant
+    FROM hands
+    WHERE hand_key BETWEEN $first_key AND $last_key
+      AND ($source_ids IS NULL OR list_contains($source_ids, source_id))
+),
+cards_needed AS (
+    SELECT a.hand_key,
+           count_if(a.kind = 'reshuffle') AS reshuffles,
+           coalesce(sum(a.n_cards) FILTER (WHERE a.kind = 'discard'), 0) AS drawn
+    FROM actions AS a
+    SEMI JOIN scoped AS s USING (hand_key)
+    WHERE a.kind IN ('reshuffle', 'discard')
+    GROUP BY a.hand_key
 ),
 checked AS (
-    SELECT h.site, h.hand_id, h.source_path, h.first_line
-    FROM hands AS h
-    LEFT JOIN cards_needed AS n USING (site, hand_id)
-    WHERE ($source_ids IS NULL OR list_contains($source_ids, h.source_id))
-      AND coalesce(n.reshuffles, 0) = 0
-      AND h.players_dealt * $hand_sizes[list_position($variant_ids, h.variant)]
+    SELECT s.hand_key
+    FROM scoped AS s
+    LEFT JOIN cards_needed AS n USING (hand_key)
+    WHERE coalesce(n.reshuffles, 0) = 0
+      AND s.players_dealt * $hand_sizes[list_position($variant_ids, s.variant)]
           + coalesce(n.drawn, 0) <= 52
 ),
-dealt AS (
-    SELECT a.site, a.hand_id, a.player, unnest(string_split(a.new_cards, ' ')) AS card
+known AS (
+    SELECT a.hand_key, a.player, a.kind = 'dealt' AS is_dealt,
+           string_split(CASE WHEN a.kind = 'dealt' THEN a.new_cards ELSE a.cards END, ' ')
+               AS cards
     FROM actions AS a
-    SEMI JOIN checked AS c USING (site, hand_id)
+    SEMI JOIN checked AS c USING (hand_key)
+    WHERE (a.kind = 'dealt' AND a.new_cards IS NOT NULL AND a.new_cards <> '')
+       OR (a.kind IN ('show', 'discard', 'stand_pat') AND a.cards IS NOT NULL
+           AND a.cards <> '')
+),
+per_player AS (
+    SELECT hand_key,
+           coalesce(flatten(list(cards) FILTER (WHERE is_dealt)), []) AS dealt,
+           list_distinct(flatten(list(cards))) AS held
+    FROM known
+    GROUP BY hand_key, player
+),
+repeating AS (
+    SELECT hand_key
+    FROM per_player
+    GROUP BY hand_key
+    HAVING bool_or(len(dealt) > len(list_distinct(dealt)))
+        OR sum(len(held)) > len(list_distinct(flatten(list(held))))
+),
+dealt AS (
+    SELECT a.hand_key, a.player, unnest(string_split(a.new_cards, ' ')) AS card
+    FROM actions AS a
+    SEMI JOIN repeating AS r USING (hand_key)
     WHERE a.kind = 'dealt' AND a.new_cards IS NOT NULL AND a.new_cards <> ''
 ),
 dealt_twice_to_one AS (
-    SELECT site, hand_id, card, count(*) AS times
+    SELECT hand_key, card, count(*) AS times
     FROM dealt
-    GROUP BY site, hand_id, player, card
+    GROUP BY hand_key, player, card
     HAVING count(*) > 1
 ),
 held AS (
-    SELECT site, hand_id, player, card FROM dealt
+    SELECT hand_key, player, card FROM dealt
     UNION
-    SELECT a.site, a.hand_id, a.player, unnest(string_split(a.cards, ' ')) AS card
+    SELECT a.hand_key, a.player, unnest(string_split(a.cards, ' ')) AS card
     FROM actions AS a
-    SEMI JOIN checked AS c USING (site, hand_id)
+    SEMI JOIN repeating AS r USING (hand_key)
     WHERE a.kind IN ('show', 'discard', 'stand_pat') AND a.cards IS NOT NULL AND a.cards <> ''
 ),
 held_by_several AS (
-    SELECT site, hand_id, card, count(*) AS times
+    SELECT hand_key, card, count(*) AS times
     FROM held
-    GROUP BY site, hand_id, card
+    GROUP BY hand_key, card
     HAVING count(*) > 1
 ),
 offending AS (
-    SELECT site, hand_id, card, max(times) AS times
+    SELECT hand_key, card, max(times) AS times
     FROM (SELECT * FROM dealt_twice_to_one UNION ALL SELECT * FROM held_by_several)
-    GROUP BY site, hand_id, card
+    GROUP BY hand_key, card
 )
-SELECT c.site, c.hand_id, c.source_path, c.first_line, o.card, o.times
+SELECT h.site, h.hand_id, h.source_path, h.first_line, o.card, o.times
 FROM offending AS o
-JOIN checked AS c USING (site, hand_id)
-ORDER BY c.source_path, c.first_line, o.card
+JOIN hands AS h USING (hand_key)
+ORDER BY h.source_path, h.first_line, o.card
