@@ -16,6 +16,22 @@ from hhparse.sqlfiles import sql
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 
 
+def samples_and_every_variant(folder: Path, *, hands_each: int) -> Path:
+    """A store of the sample logs and ``hands_each`` generated hands of every variant."""
+    from hhparse.synth import SynthOptions, generate_hands
+    from hhparse.variants.catalog import VARIANTS
+
+    generated = folder / "generated.txt"
+    generated.write_text("".join(
+        text + "\n\n" for number, variant in enumerate(VARIANTS)
+        for text in generate_hands(SynthOptions(variant=variant.id, hands=hands_each,
+                                                seed=number))),
+        encoding="utf-8")
+    database = folder / "store.duckdb"
+    ingest([*sorted(SAMPLES.glob("*.txt")), generated], database)
+    return database
+
+
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     database = tmp_path_factory.mktemp("show") / "store.duckdb"
@@ -39,16 +55,7 @@ def test_the_pot_walked_line_by_line_is_what_the_players_put_in(tmp_path: Path) 
     """For every stored hand (the samples and generated hands of every variant), the pot
     after its last line (raises counted up to their raise_to, uncalled bets taken back) is
     the sum of the players' contributions, which the replayer worked out by its own rules."""
-    from hhparse.synth import SynthOptions, generate_hands
-    from hhparse.variants.catalog import VARIANTS
-
-    generated = tmp_path / "generated.txt"
-    generated.write_text("".join(
-        text + "\n\n" for number, variant in enumerate(VARIANTS)
-        for text in generate_hands(SynthOptions(variant=variant.id, hands=60, seed=number))),
-        encoding="utf-8")
-    database = tmp_path / "store.duckdb"
-    ingest([*sorted(SAMPLES.glob("*.txt")), generated], database)
+    database = samples_and_every_variant(tmp_path, hands_each=60)
     con = duckdb.connect(str(database), read_only=True)
     try:
         hands = con.execute(

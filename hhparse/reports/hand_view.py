@@ -44,7 +44,7 @@ PUTS_IN: Final = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class _Money:
+class Money:
     unit: str
     currency: str
 
@@ -64,30 +64,54 @@ def show_hand(database: Path, hand_id: str, *, site: str | None = None,
 
 def hand_text(con: duckdb.DuckDBPyConnection, hand_id: str, *, site: str | None = None
               ) -> str:
-    hands = _rows(con, "show/hand", {"hand_id": hand_id, "site": site})
+    stored = load_hand(con, hand_id, site)
+    money = stored.money
+    lines = header_lines(stored.hand, money) + _seats(stored.players, money)
+    lines += _rounds(stored.actions, money)
+    lines += pot_lines(stored.pots, money)
+    lines += result_lines(stored.players, money)
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A hand's rows, as ``sql/show/*.sql`` give them."""
+
+    hand: dict[str, Any]
+    money: Money
+    players: list[dict[str, Any]]
+    actions: list[dict[str, Any]]
+    pots: list[dict[str, Any]]
+
+
+def load_hand(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None) -> StoredHand:
+    """The rows of this hand (raises :class:`HandNotFound`)."""
+    hand = _find_hand(con, hand_id, site)
+    key = {"hand_key": hand["hand_key"]}
+    return StoredHand(hand=hand, money=Money(hand["unit"], hand["currency"]),
+                      players=rows_of(con, "show/players", key),
+                      actions=rows_of(con, "show/actions", key),
+                      pots=rows_of(con, "show/pots", key))
+
+
+def _find_hand(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None
+               ) -> dict[str, Any]:
+    hands = rows_of(con, "show/hand", {"hand_id": hand_id, "site": site})
     if not hands:
         raise HandNotFound(f"no stored hand {hand_id!r}" + (f" of {site}" if site else ""))
     if len(hands) > 1:
         sites = ", ".join(row["site"] for row in hands)
         raise HandNotFound(f"hand {hand_id!r} is on several sites ({sites}): name one "
                            "with --site")
-    hand = hands[0]
-    key = {"hand_key": hand["hand_key"]}
-    money = _Money(hand["unit"], hand["currency"])
-    players = _rows(con, "show/players", key)
-    lines = _header(hand, money) + _seats(players, money)
-    lines += _rounds(_rows(con, "show/actions", key), money)
-    lines += _pots(_rows(con, "show/pots", key), money)
-    lines += _results(players, money)
-    return "\n".join(lines) + "\n"
+    return hands[0]
 
 
-def _rows(con: duckdb.DuckDBPyConnection, name: str, parameters: dict[str, Any]
+def rows_of(con: duckdb.DuckDBPyConnection, name: str, parameters: dict[str, Any]
           ) -> list[dict[str, Any]]:
     return named_rows(con.execute(sql(name), parameters))
 
 
-def _header(hand: dict[str, Any], money: _Money) -> list[str]:
+def header_lines(hand: dict[str, Any], money: Money) -> list[str]:
     game = hand["game_text"] or hand["variant"]
     stakes = f"{hand['stakes']} {money.currency}" if hand["stakes"] else "stakes not given"
     table = f"table {hand['table_name']!r}" if hand["table_name"] else "table not named"
@@ -103,7 +127,7 @@ def _header(hand: dict[str, Any], money: _Money) -> list[str]:
     ]
 
 
-def _seats(players: list[dict[str, Any]], money: _Money) -> list[str]:
+def _seats(players: list[dict[str, Any]], money: Money) -> list[str]:
     width = max((len(row["player"]) for row in players), default=0)
     lines = []
     for row in players:
@@ -115,7 +139,7 @@ def _seats(players: list[dict[str, Any]], money: _Money) -> list[str]:
     return lines
 
 
-def _rounds(actions: list[dict[str, Any]], money: _Money) -> list[str]:
+def _rounds(actions: list[dict[str, Any]], money: Money) -> list[str]:
     lines: list[str] = []
     before = 0
     current: int | None = None
@@ -123,7 +147,7 @@ def _rounds(actions: list[dict[str, Any]], money: _Money) -> list[str]:
         if action["round_index"] != current:
             current = action["round_index"]
             lines += ["", f"── {action['round_name']} (pot {money(before)}) ──"]
-        lines.append("  " + _line(action, money))
+        lines.append("  " + line_text(action, money))
         before = after
     return lines
 
@@ -137,13 +161,13 @@ def pot_walk(actions: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], in
         if action["round_index"] != current:
             current = action["round_index"]
             in_round.clear()
-        pot += _chips_in(action, in_round)
+        pot += chips_in(action, in_round)
         if action["kind"] == "uncalled_return":
             pot -= int(action["amount"])
         yield action, pot
 
 
-def _chips_in(action: dict[str, Any], in_round: dict[str, int]) -> int:
+def chips_in(action: dict[str, Any], in_round: dict[str, int]) -> int:
     """The chips the line puts into the pot (a raise or completion: up to its raise_to)."""
     kind, player = action["kind"], action["player"]
     if kind not in PUTS_IN:
@@ -157,7 +181,7 @@ def _chips_in(action: dict[str, Any], in_round: dict[str, int]) -> int:
     return moved
 
 
-def _line(action: dict[str, Any], money: _Money) -> str:
+def line_text(action: dict[str, Any], money: Money) -> str:
     kind = action["kind"]
     who = action["player"] or ""
     if kind == "discard":
@@ -183,7 +207,7 @@ def _line(action: dict[str, Any], money: _Money) -> str:
     return text + (" and is all-in" if action["all_in"] else "")
 
 
-def _pots(pots: list[dict[str, Any]], money: _Money) -> list[str]:
+def pot_lines(pots: list[dict[str, Any]], money: Money) -> list[str]:
     lines = ["", "Pots"]
     for pot in pots:
         name = "main pot" if pot["pot_index"] == 0 else f"side pot {pot['pot_index']}"
@@ -195,7 +219,7 @@ def _pots(pots: list[dict[str, Any]], money: _Money) -> list[str]:
     return lines
 
 
-def _results(players: list[dict[str, Any]], money: _Money) -> list[str]:
+def result_lines(players: list[dict[str, Any]], money: Money) -> list[str]:
     lines = ["", "Result"]
     for row in players:
         if not row["dealt_in"]:
