@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from hhparse.cli import app
 from hhparse.reports.hand_replay import HandReplay, Step, cards_held, hand_page, hand_replay
 from hhparse.reports.hand_view import HandNotFound
-from tests.test_reports_browser import chromium, read_png
+from tests.browser import HEIGHT, WIDTH, ink_share, opened, pixels_near
 from tests.test_show_hand import samples_and_every_variant
 
 SINGLE_DRAW_HAND = "260301214000"
@@ -146,8 +146,6 @@ def test_show_html_writes_the_page(tmp_path: Path, store: Path,
 
 # --- in Chromium, with real clicks -------------------------------------------------------
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
 FELT = (0x1F, 0x6B, 0x45)
 HEART = (0xC8, 0x10, 0x2E)
 """Colours of the page's table and of a heart (hero holds the Jh)."""
@@ -155,58 +153,39 @@ HEART = (0xC8, 0x10, 0x2E)
 
 def test_the_page_replays_the_hand_with_clicks_and_keys(
         tmp_path: Path, con: duckdb.DuckDBPyConnection) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    browser_path = chromium()
-    if browser_path is None:
-        pytest.skip("no Chromium (Debian: apt-get install chromium)")
-    page_file = tmp_path / "hand.html"
     replay = hand_replay(con, SINGLE_DRAW_HAND)
+    page_file = tmp_path / "hand.html"
     page_file.write_text(hand_page(replay), encoding="utf-8")
     steps = len(replay.steps)
     hero_seat = next(seat["seat"] for seat in replay.seats if seat["hero"])
     shot = tmp_path / "hand_replay_after_three_clicks.png"
-    requests: list[str] = []
-    errors: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        try:
-            browser = playwright.chromium.launch(executable_path=browser_path,
-                                                 args=LAUNCH_ARGS)
-        except sync_api.Error as error:
-            pytest.skip(f"Chromium could not start: {error.message.splitlines()[0]}")
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
-            page.on("request", lambda request: requests.append(request.url))
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(page_file.as_uri())
-            assert page.inner_text("#counter") == f"step 1 of {steps}"
-            assert page.is_disabled("#back") and page.is_enabled("#next")
-            for _ in range(3):
-                page.click("#next")
-            assert page.inner_text("#counter") == f"step 4 of {steps}"
-            assert page.inner_text("#caption") == replay.steps[3].text
-            assert page.inner_text("#pot") == f"pot {replay.steps[3].pot_text}"
-            assert page.get_attribute(".seat.actor", "data-seat") == str(hero_seat)
-            assert page.locator(f'.seat[data-seat="{hero_seat}"] .card').count() == 5
-            page.screenshot(path=str(shot))
-            page.keyboard.press("ArrowLeft")
-            assert page.inner_text("#counter") == f"step 3 of {steps}"
-            page.keyboard.press("End")
-            assert page.inner_text("#counter") == f"step {steps} of {steps}"
-            assert page.is_disabled("#next")
-            assert page.inner_text("#pot") == f"rake {replay.steps[-1].pot_text}"
-            assert "Hero +$8.93" in page.inner_text("#result")
-            page.keyboard.press("Home")
-            assert page.inner_text("#counter") == f"step 1 of {steps}"
-            page.click('#log li[data-step="10"]')
-            assert page.inner_text("#caption") == replay.steps[10].text
-            page.click("#last")
-            page.click("#back")
-            assert page.inner_text("#counter") == f"step {steps - 1} of {steps}"
-        finally:
-            browser.close()
-    assert errors == []
-    assert requests and all(url.startswith("file://") for url in requests), requests
-    image = read_png(shot)
-    colours = image.colours()
-    assert colours[FELT] > 0.1 * image.width * image.height, "no table on the screenshot"
-    assert colours[HEART] > 50, "no hero's heart on the screenshot"
+    with opened(page_file) as seen:
+        page = seen.page
+        assert page.inner_text("#counter") == f"step 1 of {steps}"
+        assert page.is_disabled("#back") and page.is_enabled("#next")
+        for _ in range(3):
+            page.click("#next")
+        assert page.inner_text("#counter") == f"step 4 of {steps}"
+        assert page.inner_text("#caption") == replay.steps[3].text
+        assert page.inner_text("#pot") == f"pot {replay.steps[3].pot_text}"
+        assert page.get_attribute(".seat.actor", "data-seat") == str(hero_seat)
+        assert page.locator(f'.seat[data-seat="{hero_seat}"] .card').count() == 5
+        page.screenshot(path=str(shot))
+        page.keyboard.press("ArrowLeft")
+        assert page.inner_text("#counter") == f"step 3 of {steps}"
+        page.keyboard.press("End")
+        assert page.inner_text("#counter") == f"step {steps} of {steps}"
+        assert page.is_disabled("#next")
+        assert page.inner_text("#pot") == f"rake {replay.steps[-1].pot_text}"
+        assert "Hero +$8.93" in page.inner_text("#result")
+        page.keyboard.press("Home")
+        assert page.inner_text("#counter") == f"step 1 of {steps}"
+        page.click('#log li[data-step="10"]')
+        assert page.inner_text("#caption") == replay.steps[10].text
+        page.click("#last")
+        page.click("#back")
+        assert page.inner_text("#counter") == f"step {steps - 1} of {steps}"
+        seen.assert_offline_and_clean()
+    assert ink_share(shot) > 0.3
+    assert pixels_near(shot, FELT, 0) > 0.1 * WIDTH * HEIGHT, "no table on the screenshot"
+    assert pixels_near(shot, HEART, 0) > 50, "no hero's heart on the screenshot"

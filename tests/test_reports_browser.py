@@ -1,235 +1,187 @@
-"""index.html as a person sees it: headless Chromium takes a screenshot, and the charts must
-be on it (pixels of the bar colours, ink in the chart region). Skips when there is no
-Chromium (Debian: `apt-get install chromium`)."""
+"""The report charts and tables as a person sees them, in headless Chromium (tests/browser.py):
+the scheduled run's index with its three Plotly charts (winnings, draw frequencies with n on
+every bar, showdown win rates with intervals), each screenshot written under the test's
+temporary folder and checked for ink and the traces' colours; tables sorted by a click.
+The charts' numbers are checked against counts made here from the stored rows."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import struct
-import subprocess
-import zlib
-from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections import Counter, defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
 
+import duckdb
 import pytest
 
-import hhparse.reports.catalog as catalog
-from hhparse.reports import html
+from hhparse.ingest import ingest
+from hhparse.reports import charts, html
+from hhparse.reports.run import run_report
 from hhparse.reports.schedule import load_schedule, run_schedule
-from tests.test_reports_cli import make_database, use_reports, write_reports
-
-WIDTH, HEIGHT = 1200, 900
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-
-
-def chromium() -> str | None:
-    override = os.environ.get("HHPARSE_CHROMIUM")
-    if override:
-        return override if Path(override).is_file() else None
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None
-
-
-# --- a small PNG reader (8-bit RGB/RGBA/grey, not interlaced: what Chromium writes) ---------
-
-
-@dataclass(frozen=True, slots=True)
-class Image:
-    width: int
-    height: int
-    channels: int
-    pixels: bytes
-    """Row after row, ``channels`` bytes per pixel."""
-
-    def rgb(self, x: int, y: int) -> tuple[int, int, int]:
-        at = (y * self.width + x) * self.channels
-        if self.channels < 3:
-            return (self.pixels[at],) * 3
-        return self.pixels[at], self.pixels[at + 1], self.pixels[at + 2]
-
-    def colours(self, top: int = 0, bottom: int | None = None) -> Counter[tuple[int, int, int]]:
-        found: Counter[tuple[int, int, int]] = Counter()
-        step = self.channels
-        for y in range(top, self.height if bottom is None else bottom):
-            row = self.pixels[y * self.width * step:(y + 1) * self.width * step]
-            if step >= 3:
-                found.update(zip(row[0::step], row[1::step], row[2::step], strict=True))
-            else:
-                found.update((value, value, value) for value in row[0::step])
-        return found
-
-
-def read_png(path: Path) -> Image:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    at, chunks, header = 8, [], b""
-    while at < len(data):
-        (length,) = struct.unpack(">I", data[at:at + 4])
-        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
-        at += 12 + length
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"IDAT":
-            chunks.append(body)
-        elif kind == b"IEND":
-            break
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    assert depth == 8 and interlace == 0 and colour in (0, 2, 4, 6), (depth, colour, interlace)
-    channels = {0: 1, 2: 3, 4: 2, 6: 4}[colour]
-    raw = zlib.decompress(b"".join(chunks))
-    return Image(width, height, channels, _unfilter(raw, width, height, channels))
-
-
-def _unfilter(raw: bytes, width: int, height: int, bpp: int) -> bytes:
-    stride = width * bpp
-    out = bytearray(stride * height)
-    previous = bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if kind == 1:
-            for i in range(bpp, stride):
-                line[i] = (line[i] + line[i - bpp]) & 0xFF
-        elif kind == 2:
-            line = bytearray((a + b) & 0xFF for a, b in zip(line, previous, strict=True))
-        elif kind == 3:
-            for i in range(stride):
-                left = line[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + ((left + previous[i]) >> 1)) & 0xFF
-        elif kind == 4:
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                b = previous[i]
-                c = previous[i - bpp] if i >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)
-                           ) & 0xFF
-        else:
-            assert kind == 0, f"unknown PNG filter {kind}"
-        out[y * stride:(y + 1) * stride] = line
-        previous = line
-    return bytes(out)
-
-
-def test_the_png_reader_reads_what_it_should(tmp_path: Path) -> None:
-    """Every filter type, checked on a tiny RGB image built here."""
-    width, height = 3, 5
-    pixels = bytes((x * 40 + y * 7 + c * 3) & 0xFF for y in range(height) for x in range(width)
-                   for c in range(3))
-    stride = width * 3
-    rows, previous = [], bytes(stride)
-    for y in range(height):
-        line = pixels[y * stride:(y + 1) * stride]
-        kind = y % 5
-        filtered = bytearray(line)
-        for i in range(stride):
-            a = line[i - 3] if i >= 3 else 0
-            b = previous[i]
-            c = previous[i - 3] if i >= 3 else 0
-            p = a + b - c
-            paeth = a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else (
-                b if abs(p - b) <= abs(p - c) else c)
-            predictor = (0, a, b, (a + b) >> 1, paeth)[kind]
-            filtered[i] = (line[i] - predictor) & 0xFF
-        rows.append(bytes([kind]) + bytes(filtered))
-        previous = line
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(
-            ">I", zlib.crc32(kind + body))
-
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2,
-                                                             0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
-    path = tmp_path / "tiny.png"
-    path.write_bytes(png)
-    image = read_png(path)
-    assert (image.width, image.height, image.channels) == (3, 5, 3)
-    assert image.pixels == pixels
-
-
-# --- the page ----------------------------------------------------------------------------
+from hhparse.synth import SynthOptions, generate_hands
+from tests.browser import faded, hex_rgb, ink_share, opened, pixels_near
 
 SCHEDULE = """\
 timezone = "UTC"
 
 [[reports]]
 name = "draw_frequencies"
-formats = ["csv"]
-parameters = { variant = "27_triple_draw" }
 
 [[reports]]
 name = "showdown_outcomes"
-formats = ["html"]
-parameters = { variant = "razz" }
+
+[[reports]]
+name = "results"
+parameters = { by = "hand" }
 """
+MIXES = (("27_triple_draw", 300), ("razz", 40))
+"""Enough triple-draw hands for bars over the small-sample threshold, few razz hands for
+faded ones."""
 
 
-@pytest.fixture
-def index_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    use_reports(monkeypatch, write_reports(tmp_path / "reports"))
-    database = make_database(tmp_path)
-    config = tmp_path / "reports.toml"
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("charts")
+    generated = folder / "generated.txt"
+    generated.write_text("".join(
+        text + "\n\n" for seed, (variant, hands) in enumerate(MIXES)
+        for text in generate_hands(SynthOptions(variant=variant, hands=hands, seed=seed))),
+        encoding="utf-8")
+    database = folder / "store.duckdb"
+    ingest([generated], database)
+    return database
+
+
+@pytest.fixture(scope="module")
+def run_folder(store: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("run")
+    config = folder / "reports.toml"
     config.write_text(SCHEDULE, encoding="utf-8")
-    result = run_schedule(load_schedule(config), database, out_dir=tmp_path / "out",
-                          now=datetime(2026, 11, 29, 14, 12, tzinfo=UTC))
-    assert result.index is not None
-    yield result.index
-    catalog.reports.cache_clear()
+    result = run_schedule(load_schedule(config), store, out_dir=folder / "out",
+                          now=datetime(2026, 12, 1, 9, 0, tzinfo=UTC))
+    assert result.folder is not None
+    return result.folder
 
 
-def screenshot(page: Path, folder: Path) -> Path:
-    browser = chromium()
-    if browser is None:
-        pytest.skip("no Chromium (Debian: apt-get install chromium)")
-    shot = folder / "index.png"
-    command = [
-        browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--hide-scrollbars", f"--user-data-dir={folder / 'profile'}",
-        f"--screenshot={shot}", f"--window-size={WIDTH},{HEIGHT}", page.resolve().as_uri(),
-    ]
+def _rows(store: Path, query: str) -> list[tuple[object, ...]]:
+    con = duckdb.connect(str(store), read_only=True)
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120,
-                              stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        pytest.skip(f"Chromium could not run: {error}")
-    assert shot.is_file(), f"no screenshot (exit {done.returncode}): {done.stderr[-2000:]}"
-    return shot
+        return con.execute(query).fetchall()
+    finally:
+        con.close()
 
 
-def hex_rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+# --- the numbers, counted here -----------------------------------------------------------
 
 
-def test_index_html_shows_both_charts_in_chromium(index_page: Path, tmp_path: Path) -> None:
-    image = read_png(screenshot(index_page, tmp_path))
-    assert (image.width, image.height) == (WIDTH, HEIGHT)
-    everywhere = image.colours()
-    pat, one, two = (hex_rgb(colour) for colour in html.PAT_AND_DRAW_COLOURS[:3])
-    # the stacked bars: pat, draw 1 and draw 2 segments of 2-7 triple draw's three rounds
-    assert everywhere[pat] > 400 and everywhere[one] > 1500 and everywhere[two] > 1000, {
-        colour: everywhere[hex_rgb(colour)] for colour in html.PAT_AND_DRAW_COLOURS}
-    # the win-rate bars
-    assert everywhere[hex_rgb(html.WIN_RATE_COLOUR)] > 1000
-    # ink below the header and the link table: the charts, their axes and labels
-    lower = image.colours(top=HEIGHT // 3)
-    white = lower[(255, 255, 255)]
-    ink = sum(lower.values()) - white
-    assert ink > 0.05 * sum(lower.values()), (ink, white)
-    # the bars sit below the link table, and the win-rate bars below the stacked bars
-    rows_with = {
-        colour: [y for y in range(HEIGHT)
-                 if any(image.rgb(x, y) == hex_rgb(colour) for x in range(0, WIDTH, 2))]
-        for colour in (html.PAT_AND_DRAW_COLOURS[1], html.WIN_RATE_COLOUR)
-    }
-    draws, wins = rows_with[html.PAT_AND_DRAW_COLOURS[1]], rows_with[html.WIN_RATE_COLOUR]
-    assert draws and wins and min(draws) > 150 and min(wins) > max(draws)
+def test_the_winnings_line_ends_at_the_heros_nets_added_here(store: Path) -> None:
+    lines, axis, note = charts.winnings_lines(run_report(store, "results", {"by": "hand"}))
+    nets: dict[str, int] = defaultdict(int)
+    counted: Counter[str] = Counter()
+    for small_bet, big_bet, net in _rows(
+            store, "SELECT h.small_bet, h.big_bet, p.net FROM players AS p JOIN hands AS h "
+                   "USING (hand_key) WHERE p.player = 'Hero' AND p.dealt_in"):
+        stakes = f"{int(str(small_bet)) / 100:.2f}/{int(str(big_bet)) / 100:.2f}"
+        nets[stakes] += int(str(net))
+        counted[stakes] += 1
+    assert (axis, note) == ("net ($)", "")
+    assert sorted(line.name for line in lines) == sorted(f"{stakes} fl USD" for stakes in nets)
+    assert sum(counted.values()) == sum(hands for _, hands in MIXES)
+    for line in lines:
+        stakes = line.name.split()[0]
+        assert len(line.y) == counted[stakes]
+        assert line.y[-1] == pytest.approx(nets[stakes] / 100)
+        assert line.x == list(range(1, counted[stakes] + 1))  # by hand: hand 1, 2, ...
+
+
+def test_every_draw_bar_carries_the_decisions_counted_here(store: Path) -> None:
+    frame = run_report(store, "draw_frequencies", {})
+    bars, _ = html.draw_frequency_bars(frame)
+    assert bars is not None
+    decisions = Counter(f"{variant}, round {draw_round}" for variant, draw_round in _rows(
+        store, "SELECT h.variant, d.draw_round FROM draws AS d JOIN hands AS h USING (hand_key)"))
+    assert dict(zip(bars.labels, bars.counts, strict=True)) == decisions
+    figure = charts.draw_frequency_figure(bars)
+    assert [note.text for note in figure.layout.annotations] == [
+        f"n={decisions[label]:,}" for label in bars.labels]
+
+
+def test_wilson_intervals_are_the_published_ones() -> None:
+    # Wilson (1927), as tabulated by Newcombe (1998) for 95 %
+    assert charts.wilson_interval(3, 4) == pytest.approx((0.3006, 0.9544), abs=1e-4)
+    assert charts.wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert charts.wilson_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert charts.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_small_samples_are_faded_and_said_so() -> None:
+    rates = html.RateBars((("razz", (html.RateBar("7-low", 0.5, 2, ""),
+                                     html.RateBar("8-low", 0.4, 50, ""))),))
+    figure = charts.win_rate_figure(rates, html.WIN_RATE_COLOUR)
+    [bar] = figure.data
+    assert list(bar.marker.opacity) == [1.0, charts.FADED_OPACITY]  # reversed: top row first
+    assert "n=2 (small sample)" in bar.text[1] and "small" not in bar.text[0]
+    low, high = charts.wilson_interval(1, 2)
+    assert bar.error_x.arrayminus[1] == pytest.approx(100 * (0.5 - low))
+    assert bar.error_x.array[1] == pytest.approx(100 * (high - 0.5))
+
+
+# --- in Chromium -------------------------------------------------------------------------
+
+
+def test_the_index_shows_the_three_charts(run_folder: Path, tmp_path: Path) -> None:
+    with opened(run_folder / "index.html") as seen:
+        page = seen.page
+        page.wait_for_selector("#showdown-win-rates.js-plotly-plot .main-svg")
+        shots = {}
+        for chart in ("winnings", "draw-frequencies", "showdown-win-rates"):
+            shots[chart] = tmp_path / f"{chart}.png"
+            page.locator(f"#{chart}").screenshot(path=str(shots[chart]))
+        annotations = page.eval_on_selector_all(
+            "#draw-frequencies g.annotation", "nodes => nodes.map(node => node.textContent)")
+        error_bars = page.locator("#showdown-win-rates g.errorbar").count()
+        seen.assert_offline_and_clean()
+    for chart, shot in shots.items():
+        assert ink_share(shot) > 0.02, f"{chart}: blank chart"
+    assert pixels_near(shots["winnings"], hex_rgb(charts.WINNINGS_COLOURS[0]), 40) > 300
+    for colour in html.PAT_AND_DRAW_COLOURS[:3]:  # pat, draw 1, draw 2 of n >= 30 bars
+        assert pixels_near(shots["draw-frequencies"], hex_rgb(colour)) > 2000, colour
+    rate = hex_rgb(html.WIN_RATE_COLOUR)
+    assert pixels_near(shots["showdown-win-rates"], rate) > 2000
+    assert pixels_near(shots["showdown-win-rates"],
+                       faded(rate, charts.FADED_OPACITY)) > 1000  # razz: small samples
+    assert annotations and all(text.startswith("n=") for text in annotations)
+    showdown_rows = run_report_rows(run_folder)
+    assert error_bars == showdown_rows
+
+
+def run_report_rows(folder: Path) -> int:
+    """The rows of the run's showdown_outcomes that are hand classes (one bar each)."""
+    text = (folder / "showdown_outcomes.html").read_text(encoding="utf-8")
+    return text.count("<tr>") - 1 - text.count("<td>last draw")
+
+
+def test_a_click_on_a_header_sorts_the_table(run_folder: Path) -> None:
+    with opened(run_folder / "results.html") as seen:
+        page = seen.page
+
+        def column(index: int) -> list[str]:
+            return page.eval_on_selector_all(
+                f"table.sortable tbody tr td:nth-child({index})",
+                "cells => cells.map(cell => cell.textContent.trim())")
+
+        headers = page.eval_on_selector_all("table.sortable thead th",
+                                            "cells => cells.map(cell => cell.textContent)")
+        net = headers.index("net ($)") + 1
+        page.click(f"table.sortable thead th:nth-child({net})")
+        ascending = column(net)
+        page.click(f"table.sortable thead th:nth-child({net})")
+        descending = column(net)
+        seen.assert_offline_and_clean()
+
+    def amount(text: str) -> float:
+        return float(text.replace("$", "").replace(",", ""))
+
+    assert len(ascending) == sum(hands for _, hands in MIXES)
+    assert [amount(text) for text in ascending] == sorted(amount(text) for text in ascending)
+    assert [amount(text) for text in descending] == sorted(
+        (amount(text) for text in ascending), reverse=True)

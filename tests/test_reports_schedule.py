@@ -29,6 +29,7 @@ from hhparse.reports.schedule import (
     parse_schedule,
     run_schedule,
 )
+from hhparse.sqlfiles import sql
 from hhparse.store.schema import latest_version
 from tests.test_reports_cli import use_reports, write_reports
 
@@ -235,25 +236,33 @@ def links(index: Path) -> list[str]:
 
 
 def test_a_run_writes_every_entry_into_a_dated_folder_with_an_index(
-    config: Path, database: Path, tmp_path: Path
+    config: Path, database: Path, tmp_path: Path, reports_dir: Path
 ) -> None:
+    # the project's results report, for the winnings graph
+    (reports_dir / "results.sql").write_text(sql("reports/results"), encoding="utf-8")
+    catalog.reports.cache_clear()
     out = tmp_path / "out"
     result = run_schedule(load_schedule(config), database, out_dir=out, now=T0)
     assert result.folder == out / "2026-11-29T1412"
     assert sorted(path.name for path in result.folder.iterdir()) == [
         "draw_frequencies.csv", "draw_frequencies.html", "draw_frequencies.json",
-        "index.html", "player_summary.csv", "razz_showdowns.md", "razz_showdowns.parquet",
+        "index.html", "player_summary.csv", "plotly.min.js", "razz_showdowns.md",
+        "razz_showdowns.parquet",
     ]
     assert [path.name for path in out.iterdir()] == ["2026-11-29T1412"]   # nothing partial
     assert sorted(links(result.folder / "index.html")) == sorted(
-        path.name for path in result.folder.iterdir() if path.name != "index.html")
+        path.name for path in result.folder.iterdir()
+        if path.name not in ("index.html", "plotly.min.js"))
     assert pl.read_parquet(result.folder / "razz_showdowns.parquet")["variant"].unique(
     ).to_list() == ["razz"]
     rows = json.loads((result.folder / "draw_frequencies.json").read_text())
     assert {run.entry.id: run.rows for run in result.runs}["draw_frequencies"] == len(rows)
     page = (result.folder / "index.html").read_text()
-    assert page.count("<svg") == 2 and "<script" not in page
+    # the winnings, draw-frequency and showdown charts, Plotly loaded from beside the page
+    assert page.count(html.PLOT_MARK) == 3 and '<script src="plotly.min.js"' in page
     assert html.PAT_AND_DRAW_COLOURS[0] in page and html.WIN_RATE_COLOUR in page
+    assert (result.folder / "plotly.min.js").stat().st_size > 1_000_000
+    assert '<script src="plotly.min.js"' in (result.folder / "draw_frequencies.html").read_text()
     stamp = T0.replace(tzinfo=None)
     assert state(database) == {
         "draw_frequencies": ("draw_frequencies", stamp, len(rows)),
@@ -352,9 +361,10 @@ def test_charts_read_other_column_shapes_or_say_why_they_cannot(
     result = run_schedule(load_schedule(config), database, out_dir=tmp_path / "o", now=T0)
     assert result.index is not None
     page = result.index.read_text()
-    assert page.count("<svg") == 2
+    assert page.count(html.PLOT_MARK) == 2  # this folder has no results report
+    assert "there is no report results (sql/reports/results.sql)" in page
     for colour in html.PAT_AND_DRAW_COLOURS[:3]:
-        assert f'fill="{colour}"><title>' in page
+        assert f'"color":"{colour}"' in page
     assert "no win-rate column: the bars show apples, scaled to its maximum" in page
 
     empty = write_reports(tmp_path / "empty", {"showdown_outcomes": odd.replace(
@@ -364,7 +374,8 @@ def test_charts_read_other_column_shapes_or_say_why_they_cannot(
     result = run_schedule(load_schedule(config), database, out_dir=tmp_path / "e", now=T0)
     assert result.index is not None
     page = result.index.read_text()
-    assert "<svg" not in page
+    assert html.PLOT_MARK not in page and "plotly.min.js" not in page
+    assert not (result.folder / "plotly.min.js").exists()
     assert "there is no report draw_frequencies (sql/reports/draw_frequencies.sql)" in page
     assert "the report returned no rows" in page
 
@@ -376,6 +387,7 @@ def test_draw_bars_from_shares_and_from_unknown_columns() -> None:
     assert bars is not None and note == ""
     assert bars.series == ("pat", "draw 1", "draw 2")
     assert bars.labels == ("badugi, round 1",) and bars.values == ((0.25, 0.5, 0.25),)
+    assert bars.counts == (None,)  # shares and no count column: n is not known
     unknown = pl.DataFrame({"name": ["x"], "a": [1], "b": [2]})
     bars, note = html.draw_frequency_bars(unknown)
     assert bars is not None and bars.series == ("a", "b") and "not recognised" in note
@@ -388,11 +400,12 @@ def test_win_rate_bars_from_wins_and_showdowns() -> None:
                           "showdowns": [4, 2], "won": [3, 0]})
     bars, note = html.win_rate_bars(frame)
     assert bars is not None and note == ""
-    assert bars.groups == (("razz", (("7-low", 0.75, "75.0% (n=4)"),
-                                     ("(none)", 0.0, "0.0% (n=2)"))),)
+    assert bars.groups == (("razz", (html.RateBar("7-low", 0.75, 4, "75.0% (n=4)"),
+                                     html.RateBar("(none)", 0.0, 2, "0.0% (n=2)"))),)
     percent = pl.DataFrame({"hand_class": ["flush"], "win_pct": [62.5]})
     bars, _ = html.win_rate_bars(percent)
-    assert bars is not None and bars.groups == (("", (("flush", 0.625, "62.5%"),)),)
+    assert bars is not None and bars.groups == (
+        ("", (html.RateBar("flush", 0.625, None, "62.5%"),)),)
 
 
 def test_charts_read_the_shape_of_the_project_reports() -> None:
@@ -410,6 +423,7 @@ def test_charts_read_the_shape_of_the_project_reports() -> None:
     assert bars.series == ("pat", "draw 1", "draw 2", "draw 3", "draw 4", "draw 5")
     assert bars.labels == ("badugi, round 1, BTN", "badugi, round 1, SB")
     assert bars.values[0] == (1, 1, 2, 0, 0, 0)
+    assert bars.counts == (4, 2)  # the decisions column
     showdowns = pl.DataFrame({
         "variant": ["razz", "razz", "razz"], "class_group": ["7-low", "T+", "last draw: pat"],
         "showdowns": [2, 4, 3], "won": [1, 0, 1], "lost": [1, 4, 2],
@@ -417,8 +431,8 @@ def test_charts_read_the_shape_of_the_project_reports() -> None:
     })
     rate, note = html.win_rate_bars(showdowns)
     assert rate is not None and note == ""
-    assert rate.groups == (("razz", (("7-low", 0.005, "0.5% (n=2)"),
-                                     ("T+", 0.0, "0.0% (n=4)"))),)
+    assert rate.groups == (("razz", (html.RateBar("7-low", 0.005, 2, "0.5% (n=2)"),
+                                     html.RateBar("T+", 0.0, 4, "0.0% (n=4)"))),)
 
 
 # --- the command -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hhparse.cli import check, doctor, export, ingest, rank, report, show, synth, watch
+from hhparse.cli import check, doctor, export, hero, ingest, rank, report, show, synth, watch
 
 app = typer.Typer(
     name="hhparse",
@@ -27,6 +27,7 @@ app.command(name="query")(report.query_command)
 app.command(name="synth")(synth.synth_command)
 app.command(name="show")(show.show_command)
 app.command(name="watch")(watch.watch_command)
+app.command(name="hero")(hero.hero_command)
 app.add_typer(report.app, name="report")
 
 

@@ -227,10 +227,16 @@ def show_command(
         except ValueError as error:
             raise _fail(str(error)) from None
         _check_destination(format, out)
-        frame = run_report(_database(db), name, given, wait_seconds=wait)
+        database = _database(db)
+        frame = run_report(database, name, given, wait_seconds=wait)
         filters = (f"filters: {describe_parameters(given)}" if given
                    else "no filters: every hand stored")
-        _emit(frame, format, out, f"{report.title} ({filters})", report.money, filters)
+        if "hero" in report.parameters and "hero" not in given:
+            from hhparse.reports.hero import read_hero
+
+            filters += f"; {read_hero(database, wait_seconds=wait).line()}"
+        _emit(frame, format, out, f"{report.title} ({filters})", report.money, filters,
+              report=report.name)
 
 
 def _check_destination(format: str, out: Path | None) -> None:
@@ -239,19 +245,22 @@ def _check_destination(format: str, out: Path | None) -> None:
 
 
 def _emit(frame: pl.DataFrame, format: str, out: Path | None, title: str,
-          money: tuple[str, ...] = (), filters: str = "") -> None:
+          money: tuple[str, ...] = (), filters: str = "", *, report: str | None = None
+          ) -> None:
     """The rows, to ``out`` or standard output; ``filters`` (what the report ran with) goes
-    to standard error where the format has no title to hold it."""
+    to standard error where the format has no title to hold it; ``report``: the report's
+    name (its HTML carries its chart)."""
     from hhparse.reports.render import render_text, rich_table, write_output
 
     if out is not None:
-        write_output(frame, format, out, title=title, money=money)
+        write_output(frame, format, out, title=title, money=money, report=report)
         typer.echo(f"wrote {frame.height:,} row{'' if frame.height == 1 else 's'} "
                    f"to {out}" + (f" ({filters})" if filters else ""), err=True)
     elif format == "table":
         _print_table(rich_table(frame, title, money))
     else:
-        typer.echo(render_text(frame, format, title=title, money=money), nl=False)
+        typer.echo(render_text(frame, format, title=title, money=money, report=report),
+                   nl=False)
         if filters and format not in ("html",):
             typer.echo(filters, err=True)
 

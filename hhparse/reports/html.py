@@ -1,20 +1,23 @@
-"""HTML without dependencies: standalone pages, tables, the run index and its SVG charts.
+"""HTML pages: standalone pages with sortable tables, the run index and its charts.
 
-Everything is drawn here as inline SVG: no scripts, no fonts, no network. Two charts read
-their reports' columns defensively, since a report's SQL may change:
+The charts are drawn by :mod:`hhparse.reports.charts` (Plotly, offline); this module reads
+the reports' columns for them, defensively, since a report's SQL may change:
 
 * "Draw frequencies per round" (from ``draw_frequencies``): one stacked bar per variant and
   draw round, the shares of pat and draw 1..5. Either wide columns (``pat``, ``draw_1`` ...
   ``draw_5``, also ``drew_1_share``, ``discard_2`` ...) or long rows (a ``discarded`` column
   0..5 and a count or share column) are understood; failing both, the bars stack whatever
-  numeric columns there are, and say so.
+  numeric columns there are, and say so. A bar's ``n`` is its ``decisions`` (or count)
+  column, else the sum of its counts.
 * "Showdown win rate by final hand class" (from ``showdown_outcomes``): one bar per hand
   class (per variant when there is a ``variant`` column; rows whose class starts with
   "last draw" are groups by the cards drawn, not classes, and are left out); the rate is a
   ``win_pct`` / ``win_rate``-like column (``pct``: percent) or wins / showdowns; failing
-  both, the first numeric column, scaled to its maximum.
+  both, the first numeric column, scaled to its maximum. A bar's ``n`` is its showdowns.
+* "Winnings" (from ``results``): the running net of each stake.
 
-A chart with nothing to draw is a note saying why.
+A chart with nothing to draw is a note saying why. Every table sorts by a click on a
+column's header (numbers as numbers, money included; a second click reverses).
 """
 
 from __future__ import annotations
@@ -46,11 +49,14 @@ h2 { font-size: 1.1rem; margin: 1.2rem 0 .4rem 0; }
 table { border-collapse: collapse; font-size: .85rem; }
 th, td { border: 1px solid #ccc; padding: .2rem .5rem; vertical-align: top; }
 th { background: #f3f3f3; text-align: left; }
+table.sortable th { cursor: pointer; }
+th[aria-sort="ascending"]::after { content: " \\25B2"; }
+th[aria-sort="descending"]::after { content: " \\25BC"; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .note { color: #555; font-size: .85rem; margin: .2rem 0 .6rem 0; }
 figure { margin: 0 0 1rem 0; }
 figcaption { font-weight: 600; margin-bottom: .3rem; }
-svg { max-width: 100%; height: auto; }
+.chart { max-width: 1100px; }
 """
 
 
@@ -58,13 +64,56 @@ def escape(text: object) -> str:
     return _html.escape(str(text), quote=True)
 
 
-def page(title: str, body: str) -> str:
-    """A complete HTML5 document (UTF-8, inline CSS only)."""
+SORT_SCRIPT: Final = """
+(function () {
+  function key(text) {
+    var plain = text.replace(/[\\s,$\u20ac\u00a3%+]|chips/g, "").replace("\u2212", "-");
+    return plain !== "" && !isNaN(plain) ? Number(plain) : null;
+  }
+  document.querySelectorAll("table.sortable").forEach(function (table) {
+    table.querySelectorAll("thead th").forEach(function (header, column) {
+      header.tabIndex = 0;
+      header.title = "sort by this column";
+      function sort() {
+        var up = header.getAttribute("aria-sort") !== "ascending";
+        table.querySelectorAll("thead th").forEach(function (other) {
+          other.removeAttribute("aria-sort");
+        });
+        header.setAttribute("aria-sort", up ? "ascending" : "descending");
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows).map(function (row, index) {
+          var text = row.cells[column] ? row.cells[column].textContent.trim() : "";
+          return { row: row, index: index, text: text, number: key(text) };
+        });
+        rows.sort(function (a, b) {
+          var order;
+          if (a.text === "" || b.text === "") order = (a.text === "") - (b.text === "");
+          else if (a.number !== null && b.number !== null) order = a.number - b.number;
+          else order = a.text.localeCompare(b.text);
+          if (!(a.text === "" || b.text === "") && !up) order = -order;
+          return order || a.index - b.index;
+        });
+        rows.forEach(function (item) { body.appendChild(item.row); });
+      }
+      header.addEventListener("click", sort);
+      header.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); sort(); }
+      });
+    });
+  });
+})();
+"""
+"""Click a header to sort its table by that column (empty cells last either way)."""
+
+
+def page(title: str, body: str, *, head: str = "") -> str:
+    """A complete HTML5 document (UTF-8, inline CSS and scripts: nothing from the network);
+    ``head``: more of the ``<head>`` (a chart page's Plotly script)."""
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        f"{body}\n</body>\n</html>\n"
+        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n{head}</head>\n<body>\n"
+        f"{body}\n<script>{SORT_SCRIPT}</script>\n</body>\n</html>\n"
     )
 
 
@@ -81,7 +130,8 @@ def table(columns: Sequence[str], rows: Sequence[Sequence[str]],
         )
         body.append(f"<tr>{cells}</tr>")
     return (
-        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(body)
+        f"<table class=\"sortable\">\n<thead><tr>{head}</tr></thead>\n<tbody>\n"
+        + "\n".join(body)
         + "\n</tbody>\n</table>\n"
     )
 
@@ -101,8 +151,9 @@ class IndexItem:
 
 
 def index_page(*, title: str, subtitle: str, items: Sequence[IndexItem],
-               charts: Sequence[str]) -> str:
-    """The run's index: a table linking every file, then the charts."""
+               charts: Sequence[str], head: str = "") -> str:
+    """The run's index: a table linking every file, then the charts (``head``: the script
+    that loads Plotly)."""
     rows = [
         [
             escape(item.entry),
@@ -120,7 +171,7 @@ def index_page(*, title: str, subtitle: str, items: Sequence[IndexItem],
                 (False, False, False, True, False), raw=True)
         + "<h2>Charts</h2>\n" + "\n".join(charts)
     )
-    return page(title, body)
+    return page(title, body, head=head)
 
 
 def figure(caption: str, content: str, note: str = "") -> str:
@@ -168,6 +219,8 @@ _DRAW_LEVEL = ("discarded", "cards_drawn", "drawn", "drew", "n_cards", "draw_cou
 _ROUND = ("draw_round", "round", "draw_number", "draw_no", "round_index")
 _EXTRA_KEYS = ("position", "player", "players", "players_dealt")
 """Columns that split a variant's rounds further (NULL when the report's option is off)."""
+_N = ("decisions", "count", "n", "times", "hands", "player_draws")
+"""The column of a bar's n."""
 _COUNT = ("decisions", "count", "n", "draws", "times", "players", "player_draws", "hands",
           "frequency", "freq", "share", "pct", "percent", "rate")
 
@@ -189,6 +242,8 @@ class Bars:
     colours: tuple[str, ...]
     labels: tuple[str, ...]
     values: tuple[tuple[float, ...], ...]
+    counts: tuple[float | None, ...]
+    """Each bar's n: the decisions it counts (None: not known from the columns)."""
 
 
 def draw_frequency_bars(frame: pl.DataFrame) -> tuple[Bars | None, str]:
@@ -202,9 +257,10 @@ def draw_frequency_bars(frame: pl.DataFrame) -> tuple[Bars | None, str]:
         round_ = next((name for name in frame.columns if "round" in name.lower()), None)
     extras = [name for name in _EXTRA_KEYS if name in frame.columns]
     keys = [name for name in (variant, round_, *extras) if name is not None]
+    n_column = _first(frame, _N, numeric)
     wide = _wide_columns(frame, numeric)
     if wide:
-        return _wide_bars(frame, keys, wide), ""
+        return _wide_bars(frame, keys, wide, n_column), ""
     level = _first(frame, _DRAW_LEVEL, numeric)
     if level is not None:
         value = _first(frame, _COUNT, [n for n in numeric if n not in (level, round_)])
@@ -213,7 +269,7 @@ def draw_frequency_bars(frame: pl.DataFrame) -> tuple[Bars | None, str]:
     series = [name for name in numeric if name != round_]
     if not series:
         return None, (f"no numeric columns to draw (columns: {', '.join(frame.columns)})")
-    return _stacked(frame, keys or _textual(frame)[:1], series), (
+    return _stacked(frame, keys or _textual(frame)[:1], series, n_column), (
         "pat/draw columns not recognised: the bars stack the numeric columns "
         + ", ".join(series)
     )
@@ -243,14 +299,18 @@ def _series_names(categories: Sequence[int]) -> tuple[str, ...]:
     return tuple("pat" if k == 0 else f"draw {k}" for k in categories)
 
 
-def _wide_bars(frame: pl.DataFrame, keys: Sequence[str], columns: dict[int, str]) -> Bars:
+def _wide_bars(frame: pl.DataFrame, keys: Sequence[str], columns: dict[int, str],
+               n_column: str | None) -> Bars:
     categories = sorted(columns)
-    labels, values = [], []
+    counted = not any(_SHARE_WORD.search(name.lower()) for name in columns.values())
+    labels, values, counts = [], [], []
     for index, row in enumerate(frame.iter_rows(named=True)):
         labels.append(_label(row, keys, index))
-        values.append(tuple(_number(row[columns[k]]) for k in categories))
+        bar = tuple(_number(row[columns[k]]) for k in categories)
+        values.append(bar)
+        counts.append(_number(row[n_column]) if n_column else sum(bar) if counted else None)
     return Bars(_series_names(categories), tuple(PAT_AND_DRAW_COLOURS[k] for k in categories),
-                tuple(labels), tuple(values))
+                tuple(labels), tuple(values), tuple(counts))
 
 
 def _long_bars(frame: pl.DataFrame, keys: Sequence[str], level: str, value: str | None
@@ -269,79 +329,42 @@ def _long_bars(frame: pl.DataFrame, keys: Sequence[str], level: str, value: str 
         for index, key in enumerate(totals)
     )
     values = tuple(tuple(bar.get(k, 0.0) for k in categories) for bar in totals.values())
+    counted = value is not None and not _SHARE_WORD.search(value.lower())
+    counts = tuple(sum(bar) if counted else None for bar in values)
     return Bars(_series_names(categories), tuple(PAT_AND_DRAW_COLOURS[k] for k in categories),
-                labels, values)
+                labels, values, counts)
 
 
-def _stacked(frame: pl.DataFrame, keys: Sequence[str], series: Sequence[str]) -> Bars:
+def _stacked(frame: pl.DataFrame, keys: Sequence[str], series: Sequence[str],
+             n_column: str | None) -> Bars:
     palette = PAT_AND_DRAW_COLOURS + OTHER_COLOURS
-    labels, values = [], []
+    labels, values, counts = [], [], []
     for index, row in enumerate(frame.iter_rows(named=True)):
         labels.append(_label(row, keys, index))
         values.append(tuple(_number(row[name]) for name in series))
+        counts.append(_number(row[n_column]) if n_column and n_column not in series else None)
     return Bars(tuple(series), tuple(palette[i % len(palette)] for i in range(len(series))),
-                tuple(labels), tuple(values))
+                tuple(labels), tuple(values), tuple(counts))
 
 
-# --- drawing -----------------------------------------------------------------------------
+# --- showdown win rates ------------------------------------------------------------------
 
 
-CHAR_WIDTH: Final = 6.5
-"""About the width of a character of 11 px text, to leave room for labels."""
-
-
-def _text(x: float, y: float, text: str, *, anchor: str = "start", size: int = 11,
-          extra: str = "") -> str:
-    return (f"<text x=\"{x:.1f}\" y=\"{y:.1f}\" font-size=\"{size}\" text-anchor=\"{anchor}\""
-            f" fill=\"#333\"{extra}>{escape(text)}</text>")
-
-
-def stacked_bars_svg(bars: Bars) -> str:
-    """Vertical bars, each normalised to 100 %, segments in series order from the bottom."""
-    longest = max((len(label) for label in bars.labels), default=0) * CHAR_WIDTH
-    bar_w, gap, top, plot_h = 30, 14, 40, 220
-    left = max(48, round(longest * 0.77) - gap)
-    bottom = round(longest * 0.65) + 30
-    width = left + len(bars.labels) * (bar_w + gap) + gap + 20
-    width = max(width, 160 + 90 * len(bars.series))
-    height = top + plot_h + bottom
-    parts = [f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" "
-             f"viewBox=\"0 0 {width} {height}\" role=\"img\" class=\"chart stacked\">"]
-    for i, (name, colour) in enumerate(zip(bars.series, bars.colours, strict=True)):
-        x = left + i * 90
-        parts.append(f"<rect x=\"{x}\" y=\"8\" width=\"14\" height=\"14\" fill=\"{colour}\"/>")
-        parts.append(_text(x + 19, 19, name))
-    for step in range(5):
-        y = top + plot_h - plot_h * step / 4
-        parts.append(f"<line x1=\"{left}\" y1=\"{y:.1f}\" x2=\"{width - 10}\" y2=\"{y:.1f}\" "
-                     "stroke=\"#ddd\" stroke-width=\"1\"/>")
-        parts.append(_text(left - 6, y + 4, f"{25 * step}%", anchor="end"))
-    for index, (label, values) in enumerate(zip(bars.labels, bars.values, strict=True)):
-        x = left + gap + index * (bar_w + gap)
-        total = sum(value for value in values if value > 0)
-        y = float(top + plot_h)
-        for name, colour, value in zip(bars.series, bars.colours, values, strict=True):
-            if total <= 0 or value <= 0:
-                continue
-            share = value / total
-            h = plot_h * share
-            y -= h
-            parts.append(
-                f"<rect x=\"{x}\" y=\"{y:.2f}\" width=\"{bar_w}\" height=\"{h:.2f}\" "
-                f"fill=\"{colour}\"><title>{escape(label)}: {escape(name)} "
-                f"{100 * share:.1f}%</title></rect>"
-            )
-        cx, cy = x + bar_w / 2, top + plot_h + 10
-        parts.append(_text(cx, cy, label, anchor="end",
-                           extra=f" transform=\"rotate(-40 {cx:.1f} {cy:.1f})\""))
-    parts.append("</svg>")
-    return "".join(parts)
+@dataclass(frozen=True, slots=True)
+class RateBar:
+    name: str
+    rate: float
+    """0 to 1."""
+    n: int | None
+    """The showdowns it counts (None: not known from the columns)."""
+    text: str
+    """The rate as shown beside the bar (``75.0% (n=4)``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RateBars:
-    groups: tuple[tuple[str, tuple[tuple[str, float, str], ...]], ...]
-    """(group heading or "", ((label, value 0..1, text after the bar), ...))."""
+    groups: tuple[tuple[str, tuple[RateBar, ...]], ...]
+    """(group heading or "", its bars)."""
 
 
 _NOT_A_CLASS = "last draw"
@@ -380,7 +403,7 @@ def win_rate_bars(frame: pl.DataFrame) -> tuple[RateBars | None, str]:
         note = f"no win-rate column: the bars show {shown}, scaled to its maximum"
     else:
         return None, f"no numeric columns to draw (columns: {', '.join(frame.columns)})"
-    groups: dict[str, list[tuple[str, float, str]]] = {}
+    groups: dict[str, list[RateBar]] = {}
     for index, row in enumerate(frame.iter_rows(named=True)):
         if label and str(row[label]).startswith(_NOT_A_CLASS):
             continue
@@ -389,9 +412,11 @@ def win_rate_bars(frame: pl.DataFrame) -> tuple[RateBars | None, str]:
             f"row {index + 1}")
         value = max(0.0, min(values[index], 1.0))
         after = f"{100 * value:.1f}%" if shown is None else display_number(row[shown])
+        n = None
         if total is not None and row[total] is not None and total != shown:
-            after += f" (n={int(_number(row[total])):,})"
-        groups.setdefault(heading, []).append((name, value, after))
+            n = int(_number(row[total]))
+            after += f" (n={n:,})"
+        groups.setdefault(heading, []).append(RateBar(name, value, n, after))
     if not groups:
         return None, "no rows of final hand classes"
     return RateBars(tuple((key, tuple(items)) for key, items in groups.items())), note
@@ -402,62 +427,67 @@ def display_number(value: Any) -> str:
     return f"{number:,.0f}" if number.is_integer() else f"{number:,.4g}"
 
 
-def horizontal_bars_svg(bars: RateBars, *, colour: str = WIN_RATE_COLOUR) -> str:
-    longest = max((len(name) for _, items in bars.groups for name, _, _ in items), default=0)
-    label_w, plot_w, row_h, top = max(120, round(longest * CHAR_WIDTH) + 24), 520, 20, 28
-    rows = sum(len(items) + (1 if heading else 0) for heading, items in bars.groups)
-    width, height = label_w + plot_w + 150, top + rows * row_h + 12
-    parts = [f"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" "
-             f"viewBox=\"0 0 {width} {height}\" role=\"img\" class=\"chart bars\">"]
-    for step in range(5):
-        x = label_w + plot_w * step / 4
-        parts.append(f"<line x1=\"{x:.1f}\" y1=\"{top - 6}\" x2=\"{x:.1f}\" y2=\"{height - 8}\" "
-                     "stroke=\"#ddd\" stroke-width=\"1\"/>")
-        parts.append(_text(x, top - 10, f"{25 * step}%", anchor="middle"))
-    y = float(top)
-    for heading, items in bars.groups:
-        if heading:
-            parts.append(_text(8, y + 14, heading, extra=" font-weight=\"bold\""))
-            y += row_h
-        for name, value, after in items:
-            parts.append(_text(label_w - 8, y + 14, name, anchor="end"))
-            w = plot_w * value
-            parts.append(
-                f"<rect x=\"{label_w}\" y=\"{y + 3:.1f}\" width=\"{w:.2f}\" height=\"{row_h - 6}\""
-                f" fill=\"{colour}\"><title>{escape(heading)} {escape(name)}: "
-                f"{escape(after)}</title></rect>"
-            )
-            parts.append(_text(label_w + w + 6, y + 14, after))
-            y += row_h
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 DRAW_CHART: Final = "Draw frequencies per round"
 SHOWDOWN_CHART: Final = "Showdown win rate by final hand class"
+
+
+WINNINGS_CHART: Final = "Winnings"
+PLOT_MARK: Final = 'class="plotly-graph-div"'
+"""In a page's HTML where a Plotly chart is: the page then needs Plotly's script."""
 
 
 def draw_frequency_chart(frame: pl.DataFrame | None, note: str = "") -> str:
     """The draw-frequency figure; ``note`` says where the rows come from, or why there are
     none (``frame`` None)."""
+    from hhparse.reports import charts
+
     if frame is None:
         return note_figure(DRAW_CHART, note or "no data")
     bars, problem = draw_frequency_bars(frame)
     if bars is None:
         return note_figure(DRAW_CHART, _join(note, problem))
-    return figure(DRAW_CHART, stacked_bars_svg(bars), _join(
-        note, problem or "share of draw decisions: pat and draw 1..5, per variant and round"))
+    return figure(DRAW_CHART, charts.figure_div(charts.draw_frequency_figure(bars),
+                                                 "draw-frequencies"), _join(
+        note, problem or "share of draw decisions: pat and draw 1..5, per variant and round",
+        f"n: the decisions of the bar; fewer than {charts.SMALL_SAMPLE}: faded"))
 
 
 def showdown_chart(frame: pl.DataFrame | None, note: str = "") -> str:
     """The showdown figure; ``note`` as for :func:`draw_frequency_chart`."""
+    from hhparse.reports import charts
+
     if frame is None:
         return note_figure(SHOWDOWN_CHART, note or "no data")
     bars, problem = win_rate_bars(frame)
     if bars is None:
         return note_figure(SHOWDOWN_CHART, _join(note, problem))
-    return figure(SHOWDOWN_CHART, horizontal_bars_svg(bars), _join(
-        note, problem or "share of showdowns won, by the final hand's class"))
+    return figure(SHOWDOWN_CHART, charts.figure_div(
+        charts.win_rate_figure(bars, WIN_RATE_COLOUR), "showdown-win-rates"), _join(
+        note, problem or "share of showdowns won, by the final hand's class, with its 95% "
+        "Wilson interval",
+        f"n: the showdowns of the bar; fewer than {charts.SMALL_SAMPLE}: faded"))
+
+
+def winnings_chart(frame: pl.DataFrame | None, note: str = "") -> str:
+    """The winnings graph (``results`` rows); ``note`` as for :func:`draw_frequency_chart`."""
+    from hhparse.reports import charts
+
+    if frame is None:
+        return note_figure(WINNINGS_CHART, note or "no data")
+    lines, axis, problem = charts.winnings_lines(frame)
+    if not lines:
+        return note_figure(WINNINGS_CHART, _join(note, problem))
+    return figure(WINNINGS_CHART, charts.figure_div(charts.winnings_figure(lines, axis),
+                                                     "winnings"), _join(
+        note, problem or "running net of each stake, in time order"))
+
+
+CHARTS_OF_REPORTS: Final = {
+    "draw_frequencies": draw_frequency_chart,
+    "showdown_outcomes": showdown_chart,
+    "results": winnings_chart,
+}
+"""The chart a report's own HTML page carries, by report name."""
 
 
 def _join(*notes: str) -> str:

@@ -196,16 +196,26 @@ def to_markdown(frame: pl.DataFrame, money: Sequence[str] = ()) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_html(frame: pl.DataFrame, title: str, money: Sequence[str] = ()) -> str:
-    """A standalone page (no scripts, no external resources) holding one table."""
+def to_html(frame: pl.DataFrame, title: str, money: Sequence[str] = (), *,
+            report: str | None = None, plotly_beside: bool = False) -> str:
+    """A standalone page (nothing from the network) holding one sortable table, under the
+    report's chart when it has one (:data:`html.CHARTS_OF_REPORTS`): Plotly's script is
+    then inlined, or loaded from beside the page (``plotly_beside``)."""
+    chart_of = html.CHARTS_OF_REPORTS.get(report or "")
+    chart = chart_of(frame) if chart_of is not None else ""
+    head = ""
+    if html.PLOT_MARK in chart:
+        from hhparse.reports.charts import plotly_script
+
+        head = plotly_script(beside=plotly_beside)
     frame, right_aligned = _for_people(frame, money)
     rows = [[display_text(value) for value in row] for row in _rows(frame)]
     body = (
-        f"<h1>{html.escape(title)}</h1>\n"
+        f"<h1>{html.escape(title)}</h1>\n{chart}"
         f"<p class=\"note\">{len(rows):,} row{'' if len(rows) == 1 else 's'}</p>\n"
         + html.table(frame.columns, rows, right_aligned)
     )
-    return html.page(title, body)
+    return html.page(title, body, head=head)
 
 
 def rich_table(frame: pl.DataFrame, title: str | None = None,
@@ -230,14 +240,17 @@ def to_table_text(frame: pl.DataFrame, title: str | None = None,
 
 
 def render_text(frame: pl.DataFrame, format: str, *, title: str = "report",
-                money: Sequence[str] = ()) -> str:
-    """Every format but parquet, as text (``money``: the report's money columns)."""
+                money: Sequence[str] = (), report: str | None = None,
+                plotly_beside: bool = False) -> str:
+    """Every format but parquet, as text (``money``: the report's money columns;
+    ``report``, ``plotly_beside``: see :func:`to_html`)."""
     renderers: dict[str, Callable[[], str]] = {
         "table": lambda: to_table_text(frame, title, money),
         "csv": lambda: to_csv(frame),
         "json": lambda: to_json(frame),
         "markdown": lambda: to_markdown(frame, money),
-        "html": lambda: to_html(frame, title, money),
+        "html": lambda: to_html(frame, title, money, report=report,
+                                plotly_beside=plotly_beside),
     }
     check_format(format)
     if format not in renderers:
@@ -260,7 +273,8 @@ def parquet_ready(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def write_output(frame: pl.DataFrame, format: str, path: Path, *, title: str = "report",
-                 money: Sequence[str] = ()) -> Path:
+                 money: Sequence[str] = (), report: str | None = None,
+                 plotly_beside: bool = False) -> Path:
     """Write ``frame`` to ``path`` in ``format``, atomically; returns ``path``.
 
     The data go to a temporary file in the same folder, which is then renamed over
@@ -271,7 +285,8 @@ def write_output(frame: pl.DataFrame, format: str, path: Path, *, title: str = "
     folder = path.parent
     if not folder.is_dir():
         raise FileNotFoundError(f"no folder {folder} for {path}")
-    text = None if format == "parquet" else render_text(frame, format, title=title, money=money)
+    text = None if format == "parquet" else render_text(
+        frame, format, title=title, money=money, report=report, plotly_beside=plotly_beside)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         if text is None:

@@ -50,6 +50,7 @@ from hhparse import stops
 from hhparse.ingest.run import DEFAULT_WAIT_SECONDS, connect
 from hhparse.reports import html
 from hhparse.reports.catalog import UnknownReport, get_report
+from hhparse.reports.charts import plotly_script, write_plotly_beside
 from hhparse.reports.render import EXTENSIONS, check_format, write_output
 from hhparse.reports.run import ParameterValue, bind, describe_parameters, run_report_on
 from hhparse.store.schema import StoreError
@@ -71,6 +72,12 @@ __all__ = [
 
 DRAW_REPORT: Final = "draw_frequencies"
 SHOWDOWN_REPORT: Final = "showdown_outcomes"
+RESULTS_REPORT: Final = "results"
+CHART_DEFAULTS: Final[Mapping[str, Mapping[str, ParameterValue]]] = {
+    RESULTS_REPORT: {"by": "hand"},
+}
+"""Parameters of a chart's report when the schedule has no entry of it: the winnings graph
+goes hand by hand."""
 FOLDER_FORMAT: Final = "%Y-%m-%dT%H%M"
 DEFAULT_FORMATS: Final = ("html",)
 _ENTRY_ID: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
@@ -542,16 +549,17 @@ def _chart_frames(con: duckdb.DuckDBPyConnection, schedule: Schedule, chosen: Se
     """Each chart's rows, and a note on where they come from (or why there are none).
 
     From the run's entry of that report with the fewest parameters; else the report is run
-    here with the parameters of the schedule's entry of it with the fewest (or with none).
+    here with the parameters of the schedule's entry of it with the fewest (or with
+    :data:`CHART_DEFAULTS`).
     """
     result: dict[str, ChartFrame] = {}
-    for name in (DRAW_REPORT, SHOWDOWN_REPORT):
+    for name in (RESULTS_REPORT, DRAW_REPORT, SHOWDOWN_REPORT):
         ran = _fewest_parameters(entry for entry in chosen if entry.report == name)
         if ran is not None:
             result[name] = (frames[ran.id], _source(name, ran.parameters))
             continue
         planned = _fewest_parameters(entry for entry in schedule.entries if entry.report == name)
-        parameters = planned.parameters if planned else {}
+        parameters = planned.parameters if planned else CHART_DEFAULTS.get(name, {})
         try:
             get_report(name)
             frame = run_report_on(con, name, parameters)
@@ -592,14 +600,17 @@ def _write_folder(
                            rows=run.rows, files=tuple(path.name for path in run.files))
             for run in runs
         ]
-        draw, draw_note = charts[DRAW_REPORT]
-        showdown, showdown_note = charts[SHOWDOWN_REPORT]
+        figures = [html.CHARTS_OF_REPORTS[name](*charts[name])
+                   for name in (RESULTS_REPORT, DRAW_REPORT, SHOWDOWN_REPORT)]
+        plotted = any(html.PLOT_MARK in text for text in figures)
         page = html.index_page(
             title=f"hhparse reports {local:%Y-%m-%d %H:%M}", subtitle=subtitle, items=items,
-            charts=[html.draw_frequency_chart(draw, draw_note),
-                    html.showdown_chart(showdown, showdown_note)],
+            charts=figures, head=plotly_script(beside=True) if plotted else "",
         )
         (building / "index.html").write_text(page, encoding="utf-8")
+        if plotted or any(html.PLOT_MARK in path.read_text(encoding="utf-8")
+                          for run in runs for path in run.files if path.suffix == ".html"):
+            write_plotly_beside(building)
         os.chmod(building, 0o755)
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
@@ -614,7 +625,7 @@ def _write_entry(entry: Entry, frame: pl.DataFrame, folder: Path) -> EntryRun:
         title = f"{title} ({describe_parameters(entry.parameters)})"
     files = tuple(
         write_output(frame, format, folder / f"{entry.id}.{EXTENSIONS[format]}", title=title,
-                     money=report.money)
+                     money=report.money, report=entry.report, plotly_beside=True)
         for format in entry.formats
     )
     return EntryRun(entry=entry, rows=frame.height, files=files)

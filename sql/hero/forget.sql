@@ -1,0 +1,2 @@
+-- Forget the remembered hero.
+DELETE FROM settings WHERE name = 'hero'
