@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import Site, detect_site, file_context, with_context
+from hhparse.parsers.summaries import MAX_SUMMARY_BYTES, read_summary_bytes
 from hhparse.replay import ReplayResult, replay_hand
 
 
@@ -39,10 +40,7 @@ def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
         split = split_blocks(data, file, lambda line: False)
         return FileResult(
             file=file, site=None, encoding=split.encoding, hands=(), junk=split.junk,
-            problem=FileProblem(file=file, code="unknown_format",
-                                message="no hand history this program can read") if data.strip()
-            else FileProblem(file=file, code="empty_file", message="the file is empty"),
-            size=len(data),
+            problem=_no_hands_problem(data, file), size=len(data),
         )
     split = split_blocks(data, file, site.is_start, prefixes=site.prefixes)
     blocks = with_context(split.blocks, file_context(site, data))
@@ -51,6 +49,22 @@ def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
         file=file, site=site.name, encoding=split.encoding, hands=hands, junk=split.junk,
         blocks=blocks, size=len(data),
     )
+
+
+def _no_hands_problem(data: bytes, file: str) -> FileProblem:
+    """Why a file of no hand format gives no hands: empty, a tournament summary (which
+    `hhparse ingest` stores in ``tournaments``), or an unknown format."""
+    if not data.strip():
+        return FileProblem(file=file, code="empty_file", message="the file is empty")
+    summary = read_summary_bytes(data) if len(data) <= MAX_SUMMARY_BYTES else None
+    if summary is not None:
+        return FileProblem(
+            file=file, code="tournament_summary",
+            message=f"a {summary.site} tournament summary (#{summary.tournament_id}, "
+                    f"{len(summary.places)} places), no hands: `hhparse ingest` stores it "
+                    "in the tournaments tables")
+    return FileProblem(file=file, code="unknown_format",
+                       message="no hand history this program can read")
 
 
 def read_file(path: Path) -> FileResult:

@@ -328,7 +328,8 @@ def test_tournament_summary_is_not_a_hand() -> None:
     assert detect_site(data) is None
     result = read_bytes(data, "summary.txt")
     assert result.hands == () and len(result.junk) == 1
-    assert result.problem is not None and result.problem.code == "unknown_format"
+    # named for what it is (tests/test_tournaments.py: what ingest makes of it)
+    assert result.problem is not None and result.problem.code == "tournament_summary"
 
 
 # --- encodings ----------------------------------------------------------------------------
@@ -762,7 +763,7 @@ def test_sidecars_are_found() -> None:
 @needs_corpus
 @pytest.mark.parametrize("path", sorted(FPDB.glob("summaries/FTP/*.txt")) if FPDB.is_dir()
                          else [], ids=lambda path: path.name)
-def test_tournament_summaries_are_junk_not_hands(path: Path) -> None:
+def test_tournament_summaries_are_summaries_not_hands(path: Path) -> None:
     result = read_file(path)
     assert result.hands == () and len(result.junk) == 1
-    assert result.problem is not None and result.problem.code == "unknown_format"
+    assert result.problem is not None and result.problem.code == "tournament_summary"

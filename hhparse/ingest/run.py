@@ -46,11 +46,13 @@ from hhparse.ingest.scan import (
 from hhparse.ingest.work import Part, PartResult, Task, TaskResult, run_task
 from hhparse.parsers.base import split_blocks
 from hhparse.parsers.sites import Site, with_context
+from hhparse.parsers.summaries import MAX_SUMMARY_BYTES, read_summary_bytes
 from hhparse.sources import Source, SourceError, expand
 from hhparse.sqlfiles import sql
 from hhparse.stops import Stopped
 from hhparse.store.errors import StoreError, explain
 from hhparse.store.schema import open_store, verify_store
+from hhparse.store.tournaments import ReadSummary, store_summaries
 from hhparse.store.writer import ArrowStream, insert_frames
 
 BATCH_HANDS = 1_000
@@ -118,6 +120,8 @@ class IngestSummary:
     errors: list[str] = field(default_factory=list)
     unknown_format: list[str] = field(default_factory=list)
     """The files read that hold no hand history hhparse knows (stored as junk)."""
+    tournament_summaries: list[str] = field(default_factory=list)
+    """The tournament summaries read (stored in ``tournaments``; their text as junk)."""
     integrity: list[CheckResult] = field(default_factory=list)
     """The integrity checks (`hhparse doctor`) over the sources this ingest stored into."""
 
@@ -138,6 +142,7 @@ class IngestSummary:
             "files_resumed": self.files_resumed,
             "files_failed": self.files_failed,
             "files_unknown_format": len(self.unknown_format),
+            "files_tournament_summary": len(self.tournament_summaries),
             "hands_found": self.hands_found,
             "accepted": self.accepted,
             "rejected": self.rejected,
@@ -149,6 +154,7 @@ class IngestSummary:
             "problems": dict(sorted(self.problems.items())),
             "errors": list(self.errors),
             "unknown_format_files": list(self.unknown_format),
+            "tournament_summary_files": list(self.tournament_summaries),
             "integrity": {check.name: check.offending for check in self.integrity},
         }
 
@@ -558,8 +564,21 @@ def _source_tasks(
             summary.files_resumed += 1
         summary.files_read += 1
         if found.site is None and not found.blank:
-            summary.unknown_format.append(source.path)
+            _summary_or_unknown(book, source, source_id, data, summary)
         yield from _parts(source, source_id, data, found, start)
+
+
+def _summary_or_unknown(book: _Bookkeeping, source: Source, source_id: int, data: Bytes,
+                        summary: IngestSummary) -> None:
+    """A file of no hand format: a tournament summary (kept to store), else unknown."""
+    read = read_summary_bytes(data.read(0, min(data.size, MAX_SUMMARY_BYTES)))
+    if read is None or data.size > MAX_SUMMARY_BYTES:
+        summary.unknown_format.append(source.path)
+        return
+    summary.tournament_summaries.append(source.path)
+    if read.warnings:  # each kept with its line in tournaments.warnings
+        summary.problems["summary_unknown_line"] += len(read.warnings)
+    book.summaries.append(ReadSummary(source_id, source.path, read))
 
 
 def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int
@@ -668,6 +687,7 @@ class _Bookkeeping:
         self.new: list[tuple[int, str, int]] = []
         self.resets: list[int] = []
         self.touched: list[int] = []
+        self.summaries: list[ReadSummary] = []
 
     def start_offset(self, source: Source, known: _Known | None, size: int,
                      prefix_sha256: str | None) -> tuple[int, int]:
@@ -701,6 +721,9 @@ class _Bookkeeping:
         if self.touched:
             _run_with(con, "touch_sources", "incoming_touched", _ids(self.touched))
             self.touched = []
+        if self.summaries:
+            store_summaries(con, self.summaries)
+            self.summaries = []
 
     def _next_id(self) -> int:
         if not self.free_ids:

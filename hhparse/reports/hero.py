@@ -30,6 +30,10 @@ class HeroChoice:
     remembered_at: datetime | None
     most_dealt: str | None
     most_dealt_hands: int
+    most_summaries: str | None = None
+    """The player the tournament summaries are written for most often (the hero when no
+    hand shows anyone's face-down cards)."""
+    summaries: int = 0
 
     @property
     def why(self) -> str:
@@ -39,6 +43,9 @@ class HeroChoice:
         if self.most_dealt is not None:
             return (f"dealt face-down cards most often: {self.most_dealt_hands:,} hands; "
                     "`hhparse hero NAME` picks another")
+        if self.most_summaries is not None:
+            return (f"the player of {self.summaries:,} tournament summaries; "
+                    "`hhparse hero NAME` picks another")
         return "no player is dealt face-down cards in the store"
 
     def line(self) -> str:
@@ -47,17 +54,24 @@ class HeroChoice:
 
 
 def hero_choice(con: duckdb.DuckDBPyConnection) -> HeroChoice:
-    remembered = remembered_at = None
-    (has_settings,) = con.execute(sql("hero/has_settings")).fetchone() or (False,)
+    remembered = remembered_at = most_summaries = None
+    summaries = 0
+    has_settings, has_tournaments = con.execute(sql("hero/tables")).fetchone() or (False,
+                                                                                  False)
     if has_settings:
         row = con.execute(sql("hero/remembered")).fetchone()
         if row is not None:
             remembered, remembered_at = str(row[0]), row[1]
     dealt = con.execute(sql("hero/most_dealt")).fetchone()
     most_dealt, hands = (str(dealt[0]), int(dealt[1])) if dealt else (None, 0)
-    return HeroChoice(player=remembered or most_dealt, remembered=remembered,
-                      remembered_at=remembered_at, most_dealt=most_dealt,
-                      most_dealt_hands=hands)
+    if has_tournaments:
+        written = con.execute(sql("hero/most_summaries")).fetchone()
+        if written is not None:
+            most_summaries, summaries = str(written[0]), int(written[1])
+    return HeroChoice(player=remembered or most_dealt or most_summaries,
+                      remembered=remembered, remembered_at=remembered_at,
+                      most_dealt=most_dealt, most_dealt_hands=hands,
+                      most_summaries=most_summaries, summaries=summaries)
 
 
 def read_hero(database: Path, *, wait_seconds: float = 30.0) -> HeroChoice:
