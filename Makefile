@@ -12,7 +12,7 @@ COMPILED := $(shell grep -v '^\#' compiled-modules.txt)
 $(STAMP): pyproject.toml setup.py compiled-modules.txt $(COMPILED)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	@$(BIN)/hhparse --version
 	@touch $(STAMP)
 

@@ -6,7 +6,19 @@ from typing import Annotated
 
 import typer
 
-from hhparse.cli import check, doctor, export, hero, ingest, rank, report, show, synth, watch
+from hhparse.cli import (
+    check,
+    doctor,
+    export,
+    hero,
+    ingest,
+    lake,
+    rank,
+    report,
+    show,
+    synth,
+    watch,
+)
 
 app = typer.Typer(
     name="hhparse",
@@ -29,6 +41,7 @@ app.command(name="show")(show.show_command)
 app.command(name="watch")(watch.watch_command)
 app.command(name="hero")(hero.hero_command)
 app.add_typer(report.app, name="report")
+app.add_typer(lake.app, name="lake")
 
 
 def _version(value: bool) -> None:

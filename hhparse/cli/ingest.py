@@ -1,5 +1,5 @@
 """`hhparse ingest PATH... [--db FILE] [--workers N] [--json] [--strict]
-[--allow-other-tables]`."""
+[--allow-other-tables] [--lake DIR [--cluster ADDRESS]]`."""
 
 from __future__ import annotations
 
@@ -48,6 +48,16 @@ def ingest_command(
             "already holds other tables (refused without it)."
         )
     ] = False,
+    lake: Annotated[
+        Path | None, typer.Option(
+            "--lake", help="Write a Parquet lake in this folder instead of the database "
+            "(the same tables; one set of files per source).")
+    ] = None,
+    cluster: Annotated[
+        str | None, typer.Option(
+            "--cluster", help="With --lake: run on this Dask scheduler (tcp://host:8786), "
+            "or local:N to start N local worker processes (needs hhparse[cluster]).")
+    ] = None,
 ) -> None:
     """Load hand histories into the database: incremental, idempotent and crash-safe.
 
@@ -61,6 +71,11 @@ def ingest_command(
     from hhparse.ingest import default_database, ingest
     from hhparse.ingest.run import IngestStopped, NothingToRead
 
+    if cluster is not None and lake is None:
+        fail("--cluster needs --lake DIR: a cluster writes a lake")
+    if lake is not None:
+        _ingest_lake(paths, lake, cluster, as_json)
+        return
     database = db or default_database()
     options = IngestOptions(database=database, workers=workers or os.cpu_count() or 1,
                             wait=wait, verify=strict, allow_other_tables=allow_other_tables)
@@ -78,6 +93,25 @@ def ingest_command(
         raise typer.Exit(code=stop.exit_code) from None
     _report(summary, database, as_json)
     if summary.files_failed or (strict and (summary.rejected or summary.unhealthy)):
+        raise typer.Exit(code=1)
+
+
+def _ingest_lake(paths: list[str], lake: Path, cluster: str | None, as_json: bool) -> None:
+    from hhparse.cli.errors import fail
+    from hhparse.ingest.run import NothingToRead
+    from hhparse.lake.run import ClusterError, ingest_to_lake
+
+    def progress(summary: IngestSummary, path: str) -> None:
+        if not as_json:
+            typer.echo(f"  {summary.files_seen:,} files · {summary.hands_found:,} hands · "
+                       f"{Path(path).name}", err=True)
+
+    try:
+        summary = ingest_to_lake(paths, lake, cluster=cluster, progress=progress)
+    except (NothingToRead, ClusterError) as error:
+        fail(str(error))
+    _report(summary, lake, as_json)
+    if summary.files_failed:
         raise typer.Exit(code=1)
 
 

@@ -51,6 +51,11 @@ DbOption = Annotated[
     Path | None,
     typer.Option("--db", help="DuckDB file (default: $HHPARSE_DB or ./hands.duckdb)."),
 ]
+LakeOption = Annotated[
+    Path | None,
+    typer.Option("--lake", help="Read the Parquet lake in this folder instead of the "
+                 "database (`hhparse ingest PATH --lake DIR` writes one)."),
+]
 FormatOption = Annotated[
     str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")
 ]
@@ -209,6 +214,7 @@ def show_command(
     format: FormatOption = "table",
     out: OutOption = None,
     wait: WaitOption = 30.0,
+    lake: LakeOption = None,
 ) -> None:
     """Run one report (the same as `hhparse report NAME`) and print or write its rows."""
     from hhparse.reports.render import check_format
@@ -227,14 +233,14 @@ def show_command(
         except ValueError as error:
             raise _fail(str(error)) from None
         _check_destination(format, out)
-        database = _database(db)
-        frame = run_report(database, name, given, wait_seconds=wait)
+        database = None if lake is not None else _database(db)
+        frame = run_report(database, name, given, wait_seconds=wait, lake=lake)
         filters = (f"filters: {describe_parameters(given)}" if given
                    else "no filters: every hand stored")
         if "hero" in report.parameters and "hero" not in given:
             from hhparse.reports.hero import read_hero
 
-            filters += f"; {read_hero(database, wait_seconds=wait).line()}"
+            filters += f"; {read_hero(database, wait_seconds=wait, lake=lake).line()}"
         _emit(frame, format, out, f"{report.title} ({filters})", report.money, filters,
               report=report.name)
 
@@ -409,13 +415,16 @@ def query_command(
     format: FormatOption = "table",
     out: OutOption = None,
     wait: WaitOption = 30.0,
+    lake: LakeOption = None,
 ) -> None:
-    """Run SQL on a read-only connection (nothing can be changed) and print or write rows."""
+    """Run SQL on a read-only connection (nothing can be changed) and print or write rows;
+    with --lake, over the lake's views (it reaches no file outside the lake's folder)."""
     from hhparse.reports.render import check_format
     from hhparse.reports.run import run_query
 
     with _user_errors():
         check_format(format)
         _check_destination(format, out)
-        frame = run_query(_database(db), sql, wait_seconds=wait)
+        frame = run_query(None if lake is not None else _database(db), sql,
+                          wait_seconds=wait, lake=lake)
         _emit(frame, format, out, "hhparse query")

@@ -267,6 +267,16 @@ def ingest(
     return summary
 
 
+def ingest_sources_into(con: duckdb.DuckDBPyConnection, sources: list[Source | SourceError],
+                        summary: IngestSummary) -> IngestSummary:
+    """Ingest ``sources`` on one process into an open store (the lake writes each source
+    into a store in memory this way, then exports its tables); no integrity checks."""
+    started = time.perf_counter()
+    _ingest_into(con, sources, summary, 1, None, started)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
 def _ingest_into(
     con: duckdb.DuckDBPyConnection, sources: list[Source | SourceError],
     summary: IngestSummary, workers: int, progress: Progress | None, started: float,

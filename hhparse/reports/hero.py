@@ -74,8 +74,11 @@ def hero_choice(con: duckdb.DuckDBPyConnection) -> HeroChoice:
                       most_summaries=most_summaries, summaries=summaries)
 
 
-def read_hero(database: Path, *, wait_seconds: float = 30.0) -> HeroChoice:
-    con = connect(database, wait_seconds, read_only=True)
+def read_hero(database: Path | None, *, wait_seconds: float = 30.0,
+              lake: Path | None = None) -> HeroChoice:
+    from hhparse.reports.run import reading
+
+    con = reading(database, wait_seconds, lake)
     try:
         return hero_choice(con)
     finally:

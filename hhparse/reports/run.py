@@ -90,24 +90,39 @@ def _check_schema(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def run_report(
-    database: Path, name: str, parameters: Mapping[str, ParameterValue] | None = None,
-    *, wait_seconds: float = 30.0,
+    database: Path | None, name: str,
+    parameters: Mapping[str, ParameterValue] | None = None,
+    *, wait_seconds: float = 30.0, lake: Path | None = None,
 ) -> pl.DataFrame:
-    """The report's rows as a polars DataFrame (columns named as in the SQL)."""
-    con = connect(database, wait_seconds, read_only=True)
+    """The report's rows as a polars DataFrame (columns named as in the SQL), from the
+    store, or from the lake when one is given (:func:`hhparse.lake.read.open_lake`)."""
+    con = reading(database, wait_seconds, lake)
     try:
         return run_report_on(con, name, parameters or {})
     finally:
         con.close()
 
 
-def run_query(database: Path, sql: str, *, wait_seconds: float = 30.0) -> pl.DataFrame:
+def run_query(database: Path | None, sql: str, *, wait_seconds: float = 30.0,
+              lake: Path | None = None) -> pl.DataFrame:
     """Any SQL, on a read-only connection (nothing can be changed)."""
-    con = connect(database, wait_seconds, read_only=True)
+    con = reading(database, wait_seconds, lake)
     try:
         return _frame(con.execute(sql))
     finally:
         con.close()
+
+
+def reading(database: Path | None, wait_seconds: float, lake: Path | None
+            ) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the lake, if given, else to the store."""
+    if lake is not None:
+        from hhparse.lake.read import open_lake
+
+        return open_lake(lake)
+    if database is None:
+        raise ValueError("a store or a lake is needed")
+    return connect(database, wait_seconds, read_only=True)
 
 
 def _frame(cursor: duckdb.DuckDBPyConnection) -> pl.DataFrame:

@@ -120,7 +120,8 @@ coded_per_player AS (
         count_if(p.went_to_showdown) AS showdowns,
         count_if(p.won_at_showdown) AS won_at_showdown,
         sum(p.net) AS net,
-        sum(p.net / h.big_bet) AS net_big_bets,
+        -- an exact decimal sum (see results.sql)
+        CAST(sum(CAST(p.net / h.big_bet AS DECIMAL(38, 9))) AS DOUBLE) AS net_big_bets,
         count(h.big_bet) AS hands_with_big_bet
     FROM player_rows AS p
     JOIN scoped_hands AS h USING (hand_key)

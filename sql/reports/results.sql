@@ -50,7 +50,10 @@ periods AS (
         min(hand_key) AS first_hand_key,
         count(*) AS hands,
         sum(hero_net) AS net,
-        sum(hero_net / coalesce(big_bet, big_blind)) AS net_big_bets
+        -- each hand's big bets as an exact decimal: a sum of floats would depend on the
+        -- order DuckDB adds them in, and a rounded total could differ run to run
+        CAST(sum(CAST(hero_net / coalesce(big_bet, big_blind) AS DECIMAL(38, 9))) AS DOUBLE)
+            AS net_big_bets
     FROM numbered
     GROUP BY ALL
 )
@@ -69,7 +72,8 @@ SELECT
     net,
     round(net_big_bets, 2) AS net_big_bets,
     sum(net) OVER running AS cumulative_net,
-    round(sum(net_big_bets) OVER running, 2) AS cumulative_big_bets
+    round(CAST(sum(CAST(net_big_bets AS DECIMAL(38, 9))) OVER running AS DOUBLE), 2)
+        AS cumulative_big_bets
 FROM periods
 WINDOW running AS (
     PARTITION BY unit, currency, structure, stake_low, stake_high

@@ -42,7 +42,9 @@ money AS (
         session, unit, currency,
         count(*) AS hands,
         sum(hero_net) AS net,
-        sum(hero_net / coalesce(big_bet, big_blind)) AS net_big_bets
+        -- an exact decimal sum (see results.sql)
+        CAST(sum(CAST(hero_net / coalesce(big_bet, big_blind) AS DECIMAL(38, 9))) AS DOUBLE)
+            AS net_big_bets
     FROM hands_of_sessions
     GROUP BY ALL
 )

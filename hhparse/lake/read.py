@@ -1,0 +1,118 @@
+"""The lake seen as a store: DuckDB views with the store's table names over the Parquet
+files, so that every report, query and check runs on it unchanged (no second copy).
+
+A connection in memory gets the store's schema (migrations: its macros and the tables
+nobody writes in a lake, such as settings and report_runs, which stay empty), then each
+lake table replaces the store's table of that name by a view over its files, of the
+sources with a manifest only. Keys are the lake's own (:data:`sql/lake/lake_hand_keys`): a
+hand several sources hold is kept once, the first in path order, and hand keys and source
+ids follow path order as a store's would. The connection then reaches no file outside the
+lake's folder and its settings are locked, as a store's read-only connection is.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from hhparse.lake.write import FILE_TABLES, HAND_TABLES, MANIFEST_DIR
+from hhparse.sqlfiles import sql
+from hhparse.store.errors import StoreError
+from hhparse.store.writer import ArrowStream
+
+OWNED_TABLES = ("rejects", "unsupported_hands", "problems")
+"""Tables of hand rows outside hands: only the owning source's rows of a hand are seen."""
+RENUMBERED = {"hand_key": "k.hand_key", "source_id": "s.source_id"}
+"""Columns a view takes from the lake's keys instead of a source's own."""
+
+
+class NotALake(StoreError):
+    """No lake at the folder given."""
+
+
+def manifests(lake: Path) -> pl.DataFrame:
+    """(lake_source, source_path) of every complete source."""
+    rows = []
+    for path in sorted((lake / MANIFEST_DIR).glob("*.json")):
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            rows.append((str(record["lake_source"]), str(record["source_path"])))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # a manifest being replaced: its source is not complete
+    return pl.DataFrame(rows, schema={"lake_source": pl.String, "source_path": pl.String},
+                        orient="row")
+
+
+def open_lake(lake: Path, *, locked: bool = True) -> duckdb.DuckDBPyConnection:
+    """A read-only view of the lake (raises :class:`NotALake` when there is none);
+    ``locked``: it reaches no file outside the lake and its settings cannot change
+    (``hhparse lake load`` opens it unlocked, to attach the store it fills)."""
+    from hhparse.store.schema import open_store
+
+    if not (lake / MANIFEST_DIR).is_dir():
+        raise NotALake(f"no lake at {lake} (run `hhparse ingest PATH --lake {lake}` first)")
+    con = open_store(":memory:")
+    try:
+        con.execute("SET memory_limit = '256MB'")
+        con.register("lake_manifest_frame", ArrowStream(manifests(lake)))
+        con.execute("CREATE TEMP TABLE lake_manifest AS SELECT * FROM lake_manifest_frame")
+        con.unregister("lake_manifest_frame")
+        con.execute(sql("lake/lake_sources"))
+        for table in HAND_TABLES + FILE_TABLES:
+            _raw(con, lake, table)
+        con.execute(sql("lake/lake_hand_owners"))
+        con.execute(sql("lake/lake_hand_keys"))
+        for table in HAND_TABLES + FILE_TABLES:
+            _view(con, table)
+        if locked:
+            con.execute(f"SET allowed_directories = [{_literal(str(lake.resolve()) + '/')}]")
+            con.execute("SET enable_external_access = false")
+            con.execute("SET lock_configuration = true")
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+    return [str(row[0]) for row in con.execute(f'DESCRIBE "{table}"').fetchall()]
+
+
+def _raw(con: duckdb.DuckDBPyConnection, lake: Path, table: str) -> None:
+    """``raw_<table>``: the table's files, or (none yet) the store's empty table itself."""
+    folder = lake / table
+    pattern = "**/*.parquet" if table in HAND_TABLES else "*.parquet"
+    if folder.is_dir() and any(folder.glob(pattern)):
+        template = "lake/raw_hand_table" if table in HAND_TABLES else "lake/raw_file_table"
+        query = sql(template).format(glob=_literal(str(folder / pattern)))
+        con.execute(f'CREATE TEMP VIEW "raw_{table}" AS {query}')
+    else:
+        con.execute(f'CREATE TEMP TABLE "raw_{table}" AS SELECT *, '
+                    f"CAST(NULL AS VARCHAR) AS lake_source FROM \"{table}\" WHERE false")
+
+
+def _view(con: duckdb.DuckDBPyConnection, table: str) -> None:
+    columns = _columns(con, table)
+    selected = ", ".join(f"{RENUMBERED.get(name, 'r.' + _quoted(name))} AS {_quoted(name)}"
+                         for name in columns)
+    con.execute(f'DROP TABLE "{table}"')
+    if table in HAND_TABLES:
+        template = "lake/view_hand_table"
+    elif table in ("tournaments", "tournament_places"):
+        template = f"lake/view_{table}"
+    elif table in OWNED_TABLES:
+        template = "lake/view_owned_table"
+    else:
+        template = "lake/view_file_table"
+    con.execute(sql(template).format(table=table, columns=selected))
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'

@@ -1,0 +1,169 @@
+"""Write one source into the lake: its tables as Parquet files, then its manifest.
+
+A source is ingested as it would be into a store, into a store in memory (the same
+readers, replayer and derived facts), and each table's rows are copied out:
+
+* the per-hand tables (hands, players, actions, draws, pots) under
+  ``<lake>/<table>/site=S/variant=V/month=YYYY-MM/<name>_0.parquet`` (hive partitions);
+* the others (sources, rejects, problems, unsupported_hands, junk, tournaments,
+  tournament_places) as ``<lake>/<table>/<name>.parquet``.
+
+``<name>`` is derived from the source: its content hash and its path's, so that the same
+file read again writes the same names (and replaces them), and two paths holding the same
+bytes do not overwrite each other. Every row carries it as ``lake_source``.
+
+Atomic: the files are written under ``<lake>/_staging/`` and renamed into place, and only
+then is the manifest ``<lake>/_manifest/<path hash>.json`` written (a temporary name, then
+a rename). Readers see only sources with a manifest (:mod:`hhparse.lake.read`), so a crash
+leaves nothing half-visible; the files of an earlier version of the source are removed
+after the new manifest is in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from hhparse.sqlfiles import sql
+
+HAND_TABLES: Final = ("hands", "players", "actions", "draws", "pots")
+"""Partitioned by site, variant and month of play."""
+FILE_TABLES: Final = ("sources", "rejects", "problems", "unsupported_hands", "junk",
+                      "tournaments", "tournament_places")
+"""One file per source."""
+TABLES: Final = HAND_TABLES + FILE_TABLES
+PARTITIONS: Final = ("site", "variant", "month")
+MANIFEST_DIR: Final = "_manifest"
+STAGING_DIR: Final = "_staging"
+COUNTED: Final = ("hands_found", "accepted", "rejected", "duplicate", "unsupported",
+                  "junk_items")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceWritten:
+    """What writing one source into the lake did (sent back from a cluster's worker)."""
+
+    path: str
+    lake_source: str
+    files: tuple[str, ...]
+    """Relative to the lake."""
+    summary: dict[str, Any]
+    """The source's ingest summary (IngestSummary.as_dict() of its store in memory)."""
+
+
+def lake_name(path: str, sha256: str) -> str:
+    """The name of a source's files: its content hash, then its path's."""
+    return f"{sha256[:32]}-{hashlib.sha256(path.encode()).hexdigest()[:12]}"
+
+
+def manifest_path(lake: Path, path: str) -> Path:
+    return lake / MANIFEST_DIR / f"{hashlib.sha256(path.encode()).hexdigest()}.json"
+
+
+def write_source(source: Any, lake: Path) -> SourceWritten:
+    """Read ``source`` (a :class:`hhparse.sources.Source`) and write it into ``lake``; a
+    source whose manifest has its bytes' hash already is left as it is (``unchanged``)."""
+    from hhparse.ingest.run import IngestSummary, ingest_sources_into
+    from hhparse.sources import SourceError
+    from hhparse.store.schema import open_store
+
+    try:
+        sha256 = hashlib.sha256(source.read()).hexdigest()
+    except SourceError as error:
+        return SourceWritten(str(source.path), "", (), {"errors": [str(error)]})
+    known = read_manifest(manifest_path(lake, str(source.path)))
+    if known is not None and known.get("sha256") == sha256:
+        return SourceWritten(str(source.path), str(known["lake_source"]),
+                             tuple(known.get("files", ())), {"unchanged": True})
+    con = open_store(":memory:")
+    try:
+        summary = ingest_sources_into(con, [source], IngestSummary(database=str(lake)))
+        row = con.execute(sql("lake/source_of_store")).fetchone()
+        if row is None:  # nothing read (an error, said in the summary)
+            return SourceWritten(str(source.path), "", (), summary.as_dict())
+        # the hash of the bytes read above: the store has none for a file whose last hand
+        # is cut off (it reads that tail again when the file grows)
+        path = str(row[0])
+        name = lake_name(path, sha256)
+        staging = Path(tempfile.mkdtemp(prefix=f"{name}.", dir=_folder(lake / STAGING_DIR)))
+        try:
+            _copy_tables(con, name, staging)
+            files = _move_into_place(staging, lake)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    finally:
+        con.close()
+    _replace_manifest(lake, path, sha256, name, files, summary.as_dict())
+    return SourceWritten(path, name, files, summary.as_dict())
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _literal(text: str) -> str:
+    """A SQL string literal (COPY's target cannot be a bound parameter)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _copy_tables(con: Any, name: str, staging: Path) -> None:
+    for table in TABLES:
+        target = _folder(staging / table)
+        if table == "hands":
+            query = sql("lake/export_hands").format(lake_source=name)
+        elif table in HAND_TABLES:
+            query = sql("lake/export_hand_rows").format(table=table, lake_source=name)
+        else:
+            query = sql("lake/export_file_rows").format(table=table, lake_source=name)
+        query = "\n".join(line for line in query.splitlines() if not line.startswith("--"))
+        if table in HAND_TABLES:
+            con.execute(f"COPY ({query}) TO {_literal(str(target))} (FORMAT parquet, "
+                        f"PARTITION_BY ({', '.join(PARTITIONS)}), "
+                        f"FILENAME_PATTERN {_literal(name + '_{i}')}, OVERWRITE_OR_IGNORE)")
+        else:
+            con.execute(f"COPY ({query}) TO {_literal(str(target / f'{name}.parquet'))} "
+                        "(FORMAT parquet)")
+
+
+def _move_into_place(staging: Path, lake: Path) -> tuple[str, ...]:
+    moved = []
+    for file in sorted(staging.rglob("*.parquet")):
+        relative = file.relative_to(staging)
+        final = lake / relative
+        _folder(final.parent)
+        os.replace(file, final)
+        moved.append(str(relative))
+    return tuple(moved)
+
+
+def _replace_manifest(lake: Path, path: str, sha256: str, name: str, files: tuple[str, ...],
+                      summary: dict[str, Any]) -> None:
+    target = manifest_path(lake, path)
+    _folder(target.parent)
+    old = read_manifest(target)
+    record = {"source_path": path, "sha256": sha256, "lake_source": name,
+              "files": list(files), "summary": {key: summary.get(key, 0) for key in COUNTED}}
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        json.dump(record, stream, indent=1)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, target)
+    if old is not None and old.get("lake_source") != name:
+        for relative in old.get("files", ()):
+            (lake / relative).unlink(missing_ok=True)
+
+
+def read_manifest(path: Path) -> dict[str, Any] | None:
+    try:
+        loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return loaded
