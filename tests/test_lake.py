@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 import hhparse.lake.write as lake_write
 from hhparse.cli import app
+from hhparse.doctor import run_checks
 from hhparse.ingest import ingest
 from hhparse.lake.load import StoreNotEmpty, load_lake
 from hhparse.lake.read import open_lake
@@ -74,6 +75,11 @@ WHEN_INGESTED = ("first_ingest", "last_ingest")
 """The times a source was read: the only columns two ingests of the same files differ in."""
 
 
+ACCOUNTING = ("SELECT path, format, bytes_read, hands_found, hands_accepted, hands_rejected, "
+              "hands_duplicate, hands_unsupported, junk_items, junk_bytes FROM sources "
+              "ORDER BY path")
+
+
 def rows(con: duckdb.DuckDBPyConnection, table: str) -> list[tuple[object, ...]]:
     excluded = ", ".join(name for name in WHEN_INGESTED) if table == "sources" else ""
     columns = f"* EXCLUDE ({excluded})" if excluded else "*"
@@ -93,9 +99,17 @@ def test_the_summary_accounts_for_every_hand(lake_and_store: tuple[Path, Path, o
     lake_con = open_lake(lake)
     try:
         (kept,) = lake_con.execute("SELECT count(*) FROM hands").fetchone() or (0,)
+        accounting = lake_con.execute(ACCOUNTING).fetchall()
+        checks = run_checks(lake_con)
     finally:
         lake_con.close()
     assert kept == stored
+    con = duckdb.connect(str(store), read_only=True)
+    try:
+        assert accounting == con.execute(ACCOUNTING).fetchall()  # duplicates and all
+    finally:
+        con.close()
+    assert [(check.name, check.offending) for check in checks if not check.healthy] == []
 
 
 def first_difference(left: pl.DataFrame, right: pl.DataFrame) -> object:
@@ -265,6 +279,17 @@ def test_the_commands(tmp_path: Path) -> None:
     assert outside.exit_code == 1
     loaded = runner.invoke(app, ["lake", "load", str(lake), "--db", str(tmp_path / "s.duckdb")])
     assert loaded.exit_code == 0 and loaded.stdout.startswith("loaded 70 hands of 12 sources")
+    doctor = runner.invoke(app, ["doctor", "--lake", str(lake)])
+    assert doctor.exit_code == 0 and "healthy" in doctor.stdout
+    schedule = tmp_path / "reports.toml"
+    schedule.write_text('[[reports]]\nname = "results"\n', encoding="utf-8")
+    ran = runner.invoke(app, ["report", "run", "--config", str(schedule), "--lake", str(lake),
+                              "--out-dir", str(tmp_path / "out")])
+    assert ran.exit_code == 0, ran.output
+    assert len(list((tmp_path / "out").glob("*/results.html"))) == 1
+    due = runner.invoke(app, ["report", "run", "--config", str(schedule), "--lake", str(lake),
+                              "--due"])
+    assert due.exit_code == 1 and "a lake keeps none" in due.stderr
     wrong = runner.invoke(app, ["ingest", str(SAMPLES), "--cluster", "local:2"])
     assert wrong.exit_code == 1 and "--cluster needs --lake" in wrong.stderr
     missing = runner.invoke(app, ["report", "results", "--lake", str(tmp_path / "none")])

@@ -332,6 +332,7 @@ def run_command(
     ] = False,
     wait: WaitOption = 30.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    lake: LakeOption = None,
 ) -> None:
     """Write a set of reports into a dated folder with an index.html (links and charts)."""
     from hhparse import stops
@@ -344,7 +345,7 @@ def run_command(
         schedule = load_schedule(config)
         try:
             result = run_schedule(schedule, db or default_database(), out_dir=out_dir,
-                                  due_only=due, wait_seconds=wait)
+                                  due_only=due, wait_seconds=wait, lake=lake)
         except RunStopped as stop:
             raise stopped(stop, f"the reports were written to {stop.folder} and recorded "
                           "before stopping.") from None

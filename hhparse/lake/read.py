@@ -25,6 +25,14 @@ from hhparse.store.writer import ArrowStream
 
 OWNED_TABLES = ("rejects", "unsupported_hands", "problems")
 """Tables of hand rows outside hands: only the owning source's rows of a hand are seen."""
+RECOUNTED = {
+    "hands_accepted": "r.hands_accepted - coalesce(d.accepted, 0)",
+    "hands_rejected": "r.hands_rejected - coalesce(d.rejected, 0)",
+    "hands_unsupported": "r.hands_unsupported - coalesce(d.unsupported, 0)",
+    "hands_duplicate": "r.hands_duplicate + coalesce(d.accepted + d.rejected + "
+                       "d.unsupported, 0)",
+}
+"""The sources view's counts of hands, with copies other sources own as duplicates."""
 RENUMBERED = {"hand_key": "k.hand_key", "source_id": "s.source_id"}
 """Columns a view takes from the lake's keys instead of a source's own."""
 
@@ -65,6 +73,7 @@ def open_lake(lake: Path, *, locked: bool = True) -> duckdb.DuckDBPyConnection:
             _raw(con, lake, table)
         con.execute(sql("lake/lake_hand_owners"))
         con.execute(sql("lake/lake_hand_keys"))
+        con.execute(sql("lake/lake_disowned"))
         for table in HAND_TABLES + FILE_TABLES:
             _view(con, table)
         if locked:
@@ -100,12 +109,13 @@ def _raw(con: duckdb.DuckDBPyConnection, lake: Path, table: str) -> None:
 
 def _view(con: duckdb.DuckDBPyConnection, table: str) -> None:
     columns = _columns(con, table)
-    selected = ", ".join(f"{RENUMBERED.get(name, 'r.' + _quoted(name))} AS {_quoted(name)}"
+    taken = RENUMBERED | (RECOUNTED if table == "sources" else {})
+    selected = ", ".join(f"{taken.get(name, 'r.' + _quoted(name))} AS {_quoted(name)}"
                          for name in columns)
     con.execute(f'DROP TABLE "{table}"')
     if table in HAND_TABLES:
         template = "lake/view_hand_table"
-    elif table in ("tournaments", "tournament_places"):
+    elif table in ("sources", "tournaments", "tournament_places"):
         template = f"lake/view_{table}"
     elif table in OWNED_TABLES:
         template = "lake/view_owned_table"

@@ -446,6 +446,7 @@ def run_schedule(
     due_only: bool = False,
     now: datetime | None = None,
     wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    lake: Path | None = None,
 ) -> ScheduleRun:
     """Run the schedule's entries (all, or only the due ones) into a new dated folder.
 
@@ -456,8 +457,13 @@ def run_schedule(
     so a ``--due`` run never repeats nor loses a run. Both connections wait up to
     ``wait_seconds`` for a store held by another process (an ingest), then raise
     ``DatabaseBusy``.
+
+    ``lake``: the reports read that Parquet lake instead; a lake keeps no record of runs,
+    so every entry runs (``due_only`` is refused) and nothing is recorded.
     """
     started = (now or datetime.now(UTC)).astimezone(UTC)
+    if lake is not None:
+        return _run_over_lake(schedule, lake, out_dir, due_only, started)
     if not database.is_file():
         raise StoreError(f"no database at {database} (run `hhparse ingest` first)")
     target = out_dir or schedule.out_dir or Path("reports")
@@ -486,6 +492,34 @@ def run_schedule(
             raise RunStopped(signum, published[0]) from None
         raise
     return ScheduleRun(started=started, folder=folder, runs=runs, skipped=skipped)
+
+
+def _run_over_lake(schedule: Schedule, lake: Path, out_dir: Path | None, due_only: bool,
+                   started: datetime) -> ScheduleRun:
+    from hhparse.lake.read import open_lake
+
+    if due_only:
+        raise ScheduleError("--due needs the record of past runs a database keeps; a lake "
+                            "keeps none (run the schedule over --db, or without --due)")
+    target = out_dir or schedule.out_dir or Path("reports")
+    con = open_lake(lake)
+    try:
+        chosen = list(schedule.entries)
+        frames = {entry.id: run_report_on(con, entry.report, entry.parameters)
+                  for entry in chosen}
+        charts = _chart_frames(con, schedule, chosen, frames)
+    finally:
+        con.close()
+    building, stamp, built = _write_folder(schedule, chosen, frames, charts, target, started,
+                                           lake)
+    try:
+        folder = _rename_free(building, target, stamp)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    runs = [EntryRun(entry=run.entry, rows=run.rows,
+                     files=tuple(folder / path.name for path in run.files)) for run in built]
+    return ScheduleRun(started=started, folder=folder, runs=runs, skipped=[])
 
 
 class RunStopped(stops.Stopped):
