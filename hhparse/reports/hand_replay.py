@@ -6,7 +6,7 @@ like after it (each seat's stack, chips in this round, cards known and hidden, f
 all-in; the pot), then the result. The page is one file: the steps as JSON in a
 ``<script type="application/json">`` element, the script and style inline, no network.
 
-A stack is the starting stack less the chips put in (:func:`hand_view._chips_in`), plus an
+A stack is the starting stack less the chips put in (:func:`hand_view.chips_in`), plus an
 uncalled bet taken back and what is collected; the pot is what was put in less what was
 taken back or collected, so that stacks and pot always add up to the chips at the start
 and the pot ends at the rake.
