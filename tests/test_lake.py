@@ -197,7 +197,7 @@ def _children_running_spawn() -> list[int]:
     return found
 
 
-def lake_rows(lake: Path) -> dict[str, list[tuple[object, ...]]]:
+def lake_rows(lake: str | Path) -> dict[str, list[tuple[object, ...]]]:
     con = open_lake(lake)
     try:
         return {table: rows(con, table) for table in TABLES}
@@ -262,6 +262,19 @@ def test_a_crash_before_the_manifest_leaves_nothing_visible(
     monkeypatch.undo()
     ingest_to_lake([SAMPLES / "badugi.txt"], lake)
     assert len(lake_rows(lake)["hands"]) > len(before["hands"])
+
+
+def test_a_lake_at_an_fsspec_url(tmp_path: Path) -> None:
+    """Storage by URL (here fsspec's memory file system, in this process): the same
+    files, manifests and reports as a folder."""
+    url = f"memory://hhparse-test-{os.getpid()}-{time.monotonic_ns()}"
+    folder = tmp_path / "lake"
+    first = ingest_to_lake([SAMPLES], url)
+    ingest_to_lake([SAMPLES], folder)
+    assert first.accepted == 70
+    assert lake_rows(url) == lake_rows(folder)
+    again = ingest_to_lake([SAMPLES], url)
+    assert again.files_unchanged == again.files_seen
 
 
 def test_the_commands(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ def doctor_command(
         float, typer.Option("--wait", help="Seconds to wait for a database in use.")
     ] = 30.0,
     lake: Annotated[
-        Path | None, typer.Option("--lake", help="Check the Parquet lake in this folder "
+        str | None, typer.Option("--lake", help="Check the Parquet lake in this folder "
                                   "instead (its views: the same checks).")
     ] = None,
 ) -> None:
@@ -38,7 +38,7 @@ def doctor_command(
     if lake is not None:
         from hhparse.lake.read import open_lake
 
-        with user_errors(lake):
+        with user_errors(Path(lake)):
             con = open_lake(lake)
             try:
                 results = run_checks(con)
@@ -58,7 +58,7 @@ def doctor_command(
     if as_json:
         typer.echo(json.dumps([result.as_dict() for result in results], indent=2, default=str))
     else:
-        _print(lake or database, results, blocks=lake is None)
+        _print(Path(lake) if lake else database, results, blocks=lake is None)
     if any(not result.healthy for result in results):
         raise typer.Exit(code=1)
 

@@ -49,9 +49,10 @@ def ingest_command(
         )
     ] = False,
     lake: Annotated[
-        Path | None, typer.Option(
-            "--lake", help="Write a Parquet lake in this folder instead of the database "
-            "(the same tables; one set of files per source).")
+        str | None, typer.Option(
+            "--lake", help="Write a Parquet lake in this folder (or at this fsspec URL: "
+            "s3://bucket/lake) instead of the database (the same tables; one set of files "
+            "per source).")
     ] = None,
     cluster: Annotated[
         str | None, typer.Option(
@@ -96,7 +97,7 @@ def ingest_command(
         raise typer.Exit(code=1)
 
 
-def _ingest_lake(paths: list[str], lake: Path, cluster: str | None, as_json: bool) -> None:
+def _ingest_lake(paths: list[str], lake: str, cluster: str | None, as_json: bool) -> None:
     from hhparse.cli.errors import fail
     from hhparse.ingest.run import NothingToRead
     from hhparse.lake.run import ClusterError, ingest_to_lake
@@ -110,7 +111,7 @@ def _ingest_lake(paths: list[str], lake: Path, cluster: str | None, as_json: boo
         summary = ingest_to_lake(paths, lake, cluster=cluster, progress=progress)
     except (NothingToRead, ClusterError) as error:
         fail(str(error))
-    _report(summary, lake, as_json)
+    _report(summary, Path(lake), as_json)
     if summary.files_failed:
         raise typer.Exit(code=1)
 

@@ -13,7 +13,7 @@ app = typer.Typer(help="The Parquet hand lake (`hhparse ingest PATH --lake DIR` 
 
 @app.command(name="load")
 def load_command(
-    lake: Annotated[Path, typer.Argument(help="The lake's folder.")],
+    lake: Annotated[str, typer.Argument(help="The lake's folder or fsspec URL.")],
     db: Annotated[
         Path | None,
         typer.Option("--db", help="The new DuckDB store (default: $HHPARSE_DB or "

@@ -52,9 +52,10 @@ DbOption = Annotated[
     typer.Option("--db", help="DuckDB file (default: $HHPARSE_DB or ./hands.duckdb)."),
 ]
 LakeOption = Annotated[
-    Path | None,
-    typer.Option("--lake", help="Read the Parquet lake in this folder instead of the "
-                 "database (`hhparse ingest PATH --lake DIR` writes one)."),
+    str | None,
+    typer.Option("--lake", help="Read the Parquet lake in this folder or at this fsspec "
+                 "URL (s3://...) instead of the database (`hhparse ingest PATH --lake DIR` "
+                 "writes one)."),
 ]
 FormatOption = Annotated[
     str, typer.Option("--format", "-f", help=f"One of: {', '.join(FORMATS)}.")

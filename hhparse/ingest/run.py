@@ -256,10 +256,13 @@ def ingest(
             stored_into = _ingest_into(con, sources, summary, workers, progress, started)
             if check_integrity:
                 _check_integrity(con, stored_into, summary)
-        except duckdb.Error as error:
+        except (duckdb.Error, RuntimeError) as error:
             signum = stops.requested()
-            if signum is not None:  # DuckDB's "interrupted" after a second signal
+            if signum is not None:  # DuckDB's "interrupted" after a second signal (a
+                # COMMIT interrupted says so as a plain RuntimeError)
                 raise IngestStopped(signum, summary) from None
+            if not isinstance(error, duckdb.Error):
+                raise
             raise explain(error, database) from error
         finally:
             con.close()

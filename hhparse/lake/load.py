@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hhparse.lake.read import open_lake
+from hhparse.lake.statements import statement
 from hhparse.lake.write import TABLES
 from hhparse.sqlfiles import sql
 
@@ -17,7 +18,7 @@ class StoreNotEmpty(ValueError):
     """The store given already holds sources: a lake is loaded into a new one."""
 
 
-def load_lake(lake: Path, database: Path, *, wait_seconds: float = 30.0) -> dict[str, int]:
+def load_lake(lake: str | Path, database: Path, *, wait_seconds: float = 30.0) -> dict[str, int]:
     """Load ``lake`` into the store ``database`` (created, or one that holds no source
     yet); rows per table."""
     from hhparse.ingest.run import connect
@@ -32,13 +33,13 @@ def load_lake(lake: Path, database: Path, *, wait_seconds: float = 30.0) -> dict
                             "a new store (another --db)")
     con = open_lake(lake, locked=False)
     try:
-        con.execute(f"ATTACH {_literal(str(database))} AS store")
+        con.execute(sql("lake/attach_store"), {"path": str(database)})
         counts = {}
         con.execute("BEGIN")
         for table in TABLES:
-            con.execute(f'INSERT INTO store.main."{table}" SELECT * FROM main."{table}"')
-            (counts[table],) = con.execute(f'SELECT count(*) FROM main."{table}"').fetchone() \
-                or (0,)
+            con.execute(statement("load_table", table))
+            (counts[table],) = con.execute(sql("lake/count_rows"), {"table": table}
+                                           ).fetchone() or (0,)
         # later ingests take new source ids from the sequence: past the lake's
         con.execute(sql("lake/advance_source_ids"), {"count": counts["sources"]})
         con.execute("COMMIT")
@@ -47,6 +48,3 @@ def load_lake(lake: Path, database: Path, *, wait_seconds: float = 30.0) -> dict
         con.close()
     return counts
 
-
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"

@@ -18,6 +18,8 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from hhparse.lake.statements import quoted, statement
+from hhparse.lake.storage import LakeStorage, lake_storage
 from hhparse.lake.write import FILE_TABLES, HAND_TABLES, MANIFEST_DIR
 from hhparse.sqlfiles import sql
 from hhparse.store.errors import StoreError
@@ -41,12 +43,12 @@ class NotALake(StoreError):
     """No lake at the folder given."""
 
 
-def manifests(lake: Path) -> pl.DataFrame:
+def manifests(storage: LakeStorage) -> pl.DataFrame:
     """(lake_source, source_path) of every complete source."""
     rows = []
-    for path in sorted((lake / MANIFEST_DIR).glob("*.json")):
+    for path in storage.glob(f"{MANIFEST_DIR}/*.json"):
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
+            record = json.loads(storage.read_text(path))
             rows.append((str(record["lake_source"]), str(record["source_path"])))
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a manifest being replaced: its source is not complete
@@ -54,30 +56,34 @@ def manifests(lake: Path) -> pl.DataFrame:
                         orient="row")
 
 
-def open_lake(lake: Path, *, locked: bool = True) -> duckdb.DuckDBPyConnection:
+def open_lake(lake: str | Path, *, locked: bool = True) -> duckdb.DuckDBPyConnection:
     """A read-only view of the lake (raises :class:`NotALake` when there is none);
     ``locked``: it reaches no file outside the lake and its settings cannot change
     (``hhparse lake load`` opens it unlocked, to attach the store it fills)."""
     from hhparse.store.schema import open_store
 
-    if not (lake / MANIFEST_DIR).is_dir():
+    storage = lake_storage(lake)
+    if not storage.is_dir(MANIFEST_DIR):
         raise NotALake(f"no lake at {lake} (run `hhparse ingest PATH --lake {lake}` first)")
     con = open_store(":memory:")
     try:
         con.execute("SET memory_limit = '256MB'")
-        con.register("lake_manifest_frame", ArrowStream(manifests(lake)))
+        if not storage.local:
+            con.register_filesystem(storage.fs)
+        con.register("lake_manifest_frame", ArrowStream(manifests(storage)))
         con.execute("CREATE TEMP TABLE lake_manifest AS SELECT * FROM lake_manifest_frame")
         con.unregister("lake_manifest_frame")
         con.execute(sql("lake/lake_sources"))
         for table in HAND_TABLES + FILE_TABLES:
-            _raw(con, lake, table)
+            _raw(con, storage, table)
         con.execute(sql("lake/lake_hand_owners"))
         con.execute(sql("lake/lake_hand_keys"))
         con.execute(sql("lake/lake_disowned"))
         for table in HAND_TABLES + FILE_TABLES:
             _view(con, table)
         if locked:
-            con.execute(f"SET allowed_directories = [{_literal(str(lake.resolve()) + '/')}]")
+            allowed = storage.url_of(storage.root).rstrip("/") + "/"
+            con.execute(sql("lake/lock_down"), {"allowed": [allowed]})
             con.execute("SET enable_external_access = false")
             con.execute("SET lock_configuration = true")
     except BaseException:
@@ -86,43 +92,33 @@ def open_lake(lake: Path, *, locked: bool = True) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _literal(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
-
-
 def _columns(con: duckdb.DuckDBPyConnection, table: str) -> list[str]:
-    return [str(row[0]) for row in con.execute(f'DESCRIBE "{table}"').fetchall()]
+    return [str(row[0]) for row in con.execute(sql("lake/columns"), {"table": table}).fetchall()]
 
 
-def _raw(con: duckdb.DuckDBPyConnection, lake: Path, table: str) -> None:
+def _raw(con: duckdb.DuckDBPyConnection, storage: LakeStorage, table: str) -> None:
     """``raw_<table>``: the table's files, or (none yet) the store's empty table itself."""
-    folder = lake / table
-    pattern = "**/*.parquet" if table in HAND_TABLES else "*.parquet"
-    if folder.is_dir() and any(folder.glob(pattern)):
-        template = "lake/raw_hand_table" if table in HAND_TABLES else "lake/raw_file_table"
-        query = sql(template).format(glob=_literal(str(folder / pattern)))
-        con.execute(f'CREATE TEMP VIEW "raw_{table}" AS {query}')
+    pattern = f"{table}/**/*.parquet" if table in HAND_TABLES else f"{table}/*.parquet"
+    if storage.glob(pattern):
+        con.execute(statement("set_glob", table),
+                    {"glob": storage.url_of(storage.path(pattern))})
+        con.execute(statement("raw_hand_table" if table in HAND_TABLES else "raw_file_table",
+                              table))
     else:
-        con.execute(f'CREATE TEMP TABLE "raw_{table}" AS SELECT *, '
-                    f"CAST(NULL AS VARCHAR) AS lake_source FROM \"{table}\" WHERE false")
+        con.execute(statement("raw_empty_table", table))
 
 
 def _view(con: duckdb.DuckDBPyConnection, table: str) -> None:
-    columns = _columns(con, table)
     taken = RENUMBERED | (RECOUNTED if table == "sources" else {})
-    selected = ", ".join(f"{taken.get(name, 'r.' + _quoted(name))} AS {_quoted(name)}"
-                         for name in columns)
-    con.execute(f'DROP TABLE "{table}"')
+    selected = ", ".join(f"{taken.get(name, 'r.' + quoted(name))} AS {quoted(name)}"
+                         for name in _columns(con, table))
+    con.execute(statement("drop_store_table", table))
     if table in HAND_TABLES:
-        template = "lake/view_hand_table"
+        template = "view_hand_table"
     elif table in ("sources", "tournaments", "tournament_places"):
-        template = f"lake/view_{table}"
+        template = f"view_{table}"
     elif table in OWNED_TABLES:
-        template = "lake/view_owned_table"
+        template = "view_owned_table"
     else:
-        template = "lake/view_file_table"
-    con.execute(sql(template).format(table=table, columns=selected))
-
-
-def _quoted(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
+        template = "view_file_table"
+    con.execute(statement(template, table, selected))

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
+from hhparse.lake.storage import lake_storage
 from hhparse.lake.write import SourceWritten, write_source
 
 RETRIES: Final = 3
@@ -29,14 +30,15 @@ class ClusterError(ValueError):
 LakeProgress = Callable[[Any, str], None]
 
 
-def ingest_to_lake(paths: Iterable[str | Path], lake: Path, *, cluster: str | None = None,
-                   progress: LakeProgress | None = None) -> Any:
+def ingest_to_lake(paths: Iterable[str | Path], lake: str | Path, *,
+                   cluster: str | None = None, progress: LakeProgress | None = None) -> Any:
     """Ingest every source named by ``paths`` into ``lake``; the IngestSummary."""
     from hhparse.ingest.run import IngestSummary, NothingToRead
     from hhparse.sources import Source, SourceError, expand
 
-    lake.mkdir(parents=True, exist_ok=True)
-    found = list(expand(paths, exclude=(lake,)))
+    storage = lake_storage(lake)
+    storage.make_root()
+    found = list(expand(paths, exclude=(Path(storage.root),) if storage.local else ()))
     sources = [source for source in found if isinstance(source, Source)]
     if not sources:
         reasons = "; ".join(str(error) for error in found) or "no file to read"
@@ -48,7 +50,8 @@ def ingest_to_lake(paths: Iterable[str | Path], lake: Path, *, cluster: str | No
             summary.files_seen += 1
             summary.files_failed += 1
             summary.errors.append(str(error))
-    written = _run_here(sources, lake) if cluster is None else _run_on(cluster, sources, lake)
+    written = (_run_here(sources, storage.url) if cluster is None
+               else _run_on(cluster, sources, storage.url))
     for result in written:
         _add(summary, result)
         if progress is not None:
@@ -57,12 +60,12 @@ def ingest_to_lake(paths: Iterable[str | Path], lake: Path, *, cluster: str | No
     return summary
 
 
-def _run_here(sources: list[Any], lake: Path) -> Iterator[SourceWritten]:
+def _run_here(sources: list[Any], lake: str) -> Iterator[SourceWritten]:
     for source in sources:
         yield write_source(source, lake)
 
 
-def _run_on(cluster: str, sources: list[Any], lake: Path) -> Iterator[SourceWritten]:
+def _run_on(cluster: str, sources: list[Any], lake: str) -> Iterator[SourceWritten]:
     from dask.distributed import as_completed
 
     with _client(cluster) as client:
@@ -83,7 +86,7 @@ def _client(cluster: str) -> Iterator[Any]:
         if not count.isdigit() or int(count) < 1:
             raise ClusterError(f"--cluster {cluster}: write local:N, N worker processes")
         local = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                             dashboard_address=None)
+                             dashboard_address=":0")
         try:
             with Client(local) as client:
                 yield client

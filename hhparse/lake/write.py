@@ -12,11 +12,12 @@ readers, replayer and derived facts), and each table's rows are copied out:
 file read again writes the same names (and replaces them), and two paths holding the same
 bytes do not overwrite each other. Every row carries it as ``lake_source``.
 
-Atomic: the files are written under ``<lake>/_staging/`` and renamed into place, and only
-then is the manifest ``<lake>/_manifest/<path hash>.json`` written (a temporary name, then
-a rename). Readers see only sources with a manifest (:mod:`hhparse.lake.read`), so a crash
-leaves nothing half-visible; the files of an earlier version of the source are removed
-after the new manifest is in place.
+Atomic: the files are written into a local temporary folder and moved into place (renamed
+in a local lake, uploaded whole to an fsspec URL: :mod:`hhparse.lake.storage`), and only
+then is the manifest ``<lake>/_manifest/<path hash>.json`` written, whole. Readers see only
+sources with a manifest (:mod:`hhparse.lake.read`), so a crash leaves nothing
+half-visible; the files of an earlier version of the source are removed after the new
+manifest is in place.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from hhparse.lake.storage import LakeStorage, lake_storage
 from hhparse.sqlfiles import sql
 
 HAND_TABLES: Final = ("hands", "players", "actions", "draws", "pots")
@@ -62,11 +64,11 @@ def lake_name(path: str, sha256: str) -> str:
     return f"{sha256[:32]}-{hashlib.sha256(path.encode()).hexdigest()[:12]}"
 
 
-def manifest_path(lake: Path, path: str) -> Path:
-    return lake / MANIFEST_DIR / f"{hashlib.sha256(path.encode()).hexdigest()}.json"
+def manifest_path(storage: LakeStorage, path: str) -> str:
+    return storage.path(MANIFEST_DIR, f"{hashlib.sha256(path.encode()).hexdigest()}.json")
 
 
-def write_source(source: Any, lake: Path) -> SourceWritten:
+def write_source(source: Any, lake: str | Path) -> SourceWritten:
     """Read ``source`` (a :class:`hhparse.sources.Source`) and write it into ``lake``; a
     source whose manifest has its bytes' hash already is left as it is (``unchanged``)."""
     from hhparse.ingest.run import IngestSummary, ingest_sources_into
@@ -76,13 +78,14 @@ def write_source(source: Any, lake: Path) -> SourceWritten:
         sha256 = hashlib.sha256(source.read()).hexdigest()
     except SourceError as error:
         return SourceWritten(str(source.path), "", (), {"errors": [str(error)]})
-    known = read_manifest(manifest_path(lake, str(source.path)))
+    storage = lake_storage(lake)
+    known = read_manifest(storage, manifest_path(storage, str(source.path)))
     if known is not None and known.get("sha256") == sha256:
         return SourceWritten(str(source.path), str(known["lake_source"]),
                              tuple(known.get("files", ())), {"unchanged": True})
     con = _store_in_memory()
     try:
-        summary = ingest_sources_into(con, [source], IngestSummary(database=str(lake)))
+        summary = ingest_sources_into(con, [source], IngestSummary(database=storage.url))
         row = con.execute(sql("lake/source_of_store")).fetchone()
         if row is None:  # nothing read (an error, said in the summary)
             return SourceWritten(str(source.path), "", (), summary.as_dict())
@@ -90,15 +93,17 @@ def write_source(source: Any, lake: Path) -> SourceWritten:
         # is cut off (it reads that tail again when the file grows)
         path = str(row[0])
         name = lake_name(path, sha256)
-        staging = Path(tempfile.mkdtemp(prefix=f"{name}.", dir=_folder(lake / STAGING_DIR)))
+        # beside a local lake (one file system: renames), else in the system's temp folder
+        parent = _folder(Path(storage.path(STAGING_DIR))) if storage.local else None
+        staging = Path(tempfile.mkdtemp(prefix=f"{name}.", dir=parent))
         try:
             _copy_tables(con, name, staging)
-            files = _move_into_place(staging, lake)
+            files = _move_into_place(staging, storage)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
     finally:
         _empty(con)
-    _replace_manifest(lake, path, sha256, name, files, summary.as_dict())
+    _replace_manifest(storage, path, sha256, name, files, summary.as_dict())
     return SourceWritten(path, name, files, summary.as_dict())
 
 
@@ -120,8 +125,7 @@ def _store_in_memory() -> Any:
 def _empty(con: Any) -> None:
     try:
         con.execute("BEGIN")
-        for table in TABLES:
-            con.execute(f'DELETE FROM "{table}"')
+        con.execute(sql("lake/empty_store"))
         con.execute("COMMIT")
     except Exception:
         _STORES.pop(os.getpid(), None)  # start from a new store next time
@@ -134,62 +138,46 @@ def _folder(path: Path) -> Path:
     return path
 
 
-def _literal(text: str) -> str:
-    """A SQL string literal (COPY's target cannot be a bound parameter)."""
-    return "'" + text.replace("'", "''") + "'"
-
-
 def _copy_tables(con: Any, name: str, staging: Path) -> None:
+    pattern = name + "_{i}"
     for table in TABLES:
         target = _folder(staging / table)
+        bound = {"lake_source": name, "table": table}
         if table == "hands":
-            query = sql("lake/export_hands").format(lake_source=name)
+            con.execute(sql("lake/copy_hands"), {"lake_source": name, "target": str(target),
+                                                 "pattern": pattern})
         elif table in HAND_TABLES:
-            query = sql("lake/export_hand_rows").format(table=table, lake_source=name)
+            con.execute(sql("lake/copy_hand_rows"), {**bound, "target": str(target),
+                                                     "pattern": pattern})
         else:
-            query = sql("lake/export_file_rows").format(table=table, lake_source=name)
-        query = "\n".join(line for line in query.splitlines() if not line.startswith("--"))
-        if table in HAND_TABLES:
-            con.execute(f"COPY ({query}) TO {_literal(str(target))} (FORMAT parquet, "
-                        f"PARTITION_BY ({', '.join(PARTITIONS)}), "
-                        f"FILENAME_PATTERN {_literal(name + '_{i}')}, OVERWRITE_OR_IGNORE)")
-        else:
-            con.execute(f"COPY ({query}) TO {_literal(str(target / f'{name}.parquet'))} "
-                        "(FORMAT parquet)")
+            con.execute(sql("lake/copy_file_rows"),
+                        {**bound, "target": str(target / f"{name}.parquet")})
 
 
-def _move_into_place(staging: Path, lake: Path) -> tuple[str, ...]:
+def _move_into_place(staging: Path, storage: LakeStorage) -> tuple[str, ...]:
     moved = []
     for file in sorted(staging.rglob("*.parquet")):
-        relative = file.relative_to(staging)
-        final = lake / relative
-        _folder(final.parent)
-        os.replace(file, final)
-        moved.append(str(relative))
+        relative = file.relative_to(staging).as_posix()
+        storage.put(file, storage.path(relative))
+        moved.append(relative)
     return tuple(moved)
 
 
-def _replace_manifest(lake: Path, path: str, sha256: str, name: str, files: tuple[str, ...],
-                      summary: dict[str, Any]) -> None:
-    target = manifest_path(lake, path)
-    _folder(target.parent)
-    old = read_manifest(target)
+def _replace_manifest(storage: LakeStorage, path: str, sha256: str, name: str,
+                      files: tuple[str, ...], summary: dict[str, Any]) -> None:
+    target = manifest_path(storage, path)
+    old = read_manifest(storage, target)
     record = {"source_path": path, "sha256": sha256, "lake_source": name,
               "files": list(files), "summary": {key: summary.get(key, 0) for key in COUNTED}}
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".tmp")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        json.dump(record, stream, indent=1)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, target)
+    storage.write_text(target, json.dumps(record, indent=1))
     if old is not None and old.get("lake_source") != name:
         for relative in old.get("files", ()):
-            (lake / relative).unlink(missing_ok=True)
+            storage.remove(storage.path(relative))
 
 
-def read_manifest(path: Path) -> dict[str, Any] | None:
+def read_manifest(storage: LakeStorage, path: str) -> dict[str, Any] | None:
     try:
-        loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        loaded: dict[str, Any] = json.loads(storage.read_text(path))
     except (OSError, ValueError):
         return None
     return loaded

@@ -75,7 +75,7 @@ def hero_choice(con: duckdb.DuckDBPyConnection) -> HeroChoice:
 
 
 def read_hero(database: Path | None, *, wait_seconds: float = 30.0,
-              lake: Path | None = None) -> HeroChoice:
+              lake: str | Path | None = None) -> HeroChoice:
     from hhparse.reports.run import reading
 
     con = reading(database, wait_seconds, lake)

@@ -92,7 +92,7 @@ def _check_schema(con: duckdb.DuckDBPyConnection) -> None:
 def run_report(
     database: Path | None, name: str,
     parameters: Mapping[str, ParameterValue] | None = None,
-    *, wait_seconds: float = 30.0, lake: Path | None = None,
+    *, wait_seconds: float = 30.0, lake: str | Path | None = None,
 ) -> pl.DataFrame:
     """The report's rows as a polars DataFrame (columns named as in the SQL), from the
     store, or from the lake when one is given (:func:`hhparse.lake.read.open_lake`)."""
@@ -104,7 +104,7 @@ def run_report(
 
 
 def run_query(database: Path | None, sql: str, *, wait_seconds: float = 30.0,
-              lake: Path | None = None) -> pl.DataFrame:
+              lake: str | Path | None = None) -> pl.DataFrame:
     """Any SQL, on a read-only connection (nothing can be changed)."""
     con = reading(database, wait_seconds, lake)
     try:
@@ -113,7 +113,7 @@ def run_query(database: Path | None, sql: str, *, wait_seconds: float = 30.0,
         con.close()
 
 
-def reading(database: Path | None, wait_seconds: float, lake: Path | None
+def reading(database: Path | None, wait_seconds: float, lake: str | Path | None
             ) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the lake, if given, else to the store."""
     if lake is not None:

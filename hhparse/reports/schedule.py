@@ -446,7 +446,7 @@ def run_schedule(
     due_only: bool = False,
     now: datetime | None = None,
     wait_seconds: float = DEFAULT_WAIT_SECONDS,
-    lake: Path | None = None,
+    lake: str | Path | None = None,
 ) -> ScheduleRun:
     """Run the schedule's entries (all, or only the due ones) into a new dated folder.
 
@@ -494,7 +494,7 @@ def run_schedule(
     return ScheduleRun(started=started, folder=folder, runs=runs, skipped=skipped)
 
 
-def _run_over_lake(schedule: Schedule, lake: Path, out_dir: Path | None, due_only: bool,
+def _run_over_lake(schedule: Schedule, lake: str | Path, out_dir: Path | None, due_only: bool,
                    started: datetime) -> ScheduleRun:
     from hhparse.lake.read import open_lake
 
@@ -511,7 +511,7 @@ def _run_over_lake(schedule: Schedule, lake: Path, out_dir: Path | None, due_onl
     finally:
         con.close()
     building, stamp, built = _write_folder(schedule, chosen, frames, charts, target, started,
-                                           lake)
+                                           Path(lake))
     try:
         folder = _rename_free(building, target, stamp)
     except BaseException:
