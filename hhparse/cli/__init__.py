@@ -13,6 +13,7 @@ from hhparse.cli import (
     hero,
     ingest,
     lake,
+    odds,
     rank,
     report,
     show,
@@ -40,6 +41,7 @@ app.command(name="synth")(synth.synth_command)
 app.command(name="show")(show.show_command)
 app.command(name="watch")(watch.watch_command)
 app.command(name="hero")(hero.hero_command)
+app.command(name="odds")(odds.odds_command)
 app.add_typer(report.app, name="report")
 app.add_typer(lake.app, name="lake")
 
