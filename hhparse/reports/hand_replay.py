@@ -15,6 +15,8 @@ and the pot ends at the rake.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from importlib.resources import files
@@ -94,8 +96,22 @@ def write_hand_page(database: Path, hand_id: str, target: Path, *, site: str | N
         replay = hand_replay(con, hand_id, site=site)
     finally:
         con.close()
-    target.write_text(hand_page(replay), encoding="utf-8")
+    _write_whole(target, hand_page(replay))
     return replay
+
+
+def _write_whole(target: Path, text: str) -> None:
+    """Write the page beside its target, then rename it over: never half a page."""
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def hand_page(replay: HandReplay) -> str:
