@@ -313,7 +313,7 @@ def _ingest_into(
     return stored_into
 
 
-_STORED_COUNTS: Final = ("hands_found", "accepted", "rejected", "duplicate", "unsupported",
+STORED_COUNTS: Final = ("hands_found", "accepted", "rejected", "duplicate", "unsupported",
                          "junk_items")
 """The summary's counts of what the tasks stored (a rollback takes them back)."""
 
@@ -336,7 +336,7 @@ class _SpanningTransaction:
         """Before a task is stored."""
         if not self.open:
             summary = self.summary
-            self.committed = ({name: getattr(summary, name) for name in _STORED_COUNTS},
+            self.committed = ({name: getattr(summary, name) for name in STORED_COUNTS},
                               Counter(summary.problems))
             self.con.execute("BEGIN TRANSACTION")
             self.open = True

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
+from hhparse.ingest.run import STORED_COUNTS
 from hhparse.lake.storage import lake_storage
 from hhparse.lake.write import SourceWritten, write_source
 
@@ -103,10 +104,6 @@ def _client(cluster: str) -> Iterator[Any]:
         client.close()
 
 
-_COUNTS: Final = ("hands_found", "accepted", "rejected", "duplicate", "unsupported",
-                  "junk_items")
-
-
 def _add(summary: Any, result: SourceWritten) -> None:
     """Add one source's outcome to the run's summary."""
     done = result.summary
@@ -119,7 +116,7 @@ def _add(summary: Any, result: SourceWritten) -> None:
         summary.errors.extend(done["errors"])
         return
     summary.files_read += 1
-    for key in _COUNTS:
+    for key in STORED_COUNTS:
         setattr(summary, key, getattr(summary, key) + int(done.get(key, 0)))
     summary.problems.update(done.get("problems", {}))
     summary.errors.extend(done.get("errors", ()))

@@ -8,7 +8,6 @@ uploaded whole (one object written at once: object stores never show half of one
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,14 +47,10 @@ class LakeStorage:
         if not self.local:
             self.fs.pipe_file(path, text.encode("utf-8"))
             return
-        folder = Path(path).parent
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        from hhparse.phh.batch import write_atomically
+
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(Path(path), lambda stream: stream.write(text))
 
     def put(self, local_file: Path, path: str) -> None:
         """Move a finished local file to ``path`` in the lake."""

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from hhparse.ingest.run import STORED_COUNTS
 from hhparse.lake.storage import LakeStorage, lake_storage
 from hhparse.sqlfiles import sql
 
@@ -43,8 +44,6 @@ TABLES: Final = HAND_TABLES + FILE_TABLES
 PARTITIONS: Final = ("site", "variant", "month")
 MANIFEST_DIR: Final = "_manifest"
 STAGING_DIR: Final = "_staging"
-COUNTED: Final = ("hands_found", "accepted", "rejected", "duplicate", "unsupported",
-                  "junk_items")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +73,18 @@ def write_source(source: Any, lake: str | Path) -> SourceWritten:
     from hhparse.ingest.run import IngestSummary, ingest_sources_into
     from hhparse.sources import SourceError
 
+    storage = lake_storage(lake)
+    known = read_manifest(storage, manifest_path(storage, str(source.path)))
+    # as a store does: a file on disk of the same size and time needs no reading
+    if known is not None and source.member is None and (
+            known.get("size"), known.get("mtime")) == (source.size_on_disk, source.mtime):
+        return _unchanged(source, known)
     try:
         sha256 = hashlib.sha256(source.read()).hexdigest()
     except SourceError as error:
         return SourceWritten(str(source.path), "", (), {"errors": [str(error)]})
-    storage = lake_storage(lake)
-    known = read_manifest(storage, manifest_path(storage, str(source.path)))
     if known is not None and known.get("sha256") == sha256:
-        return SourceWritten(str(source.path), str(known["lake_source"]),
-                             tuple(known.get("files", ())), {"unchanged": True})
+        return _unchanged(source, known)
     con = _store_in_memory()
     try:
         summary = ingest_sources_into(con, [source], IngestSummary(database=storage.url))
@@ -103,8 +105,13 @@ def write_source(source: Any, lake: str | Path) -> SourceWritten:
             shutil.rmtree(staging, ignore_errors=True)
     finally:
         _empty(con)
-    _replace_manifest(storage, path, sha256, name, files, summary.as_dict())
+    _replace_manifest(storage, source, sha256, name, files, summary.as_dict())
     return SourceWritten(path, name, files, summary.as_dict())
+
+
+def _unchanged(source: Any, known: dict[str, Any]) -> SourceWritten:
+    return SourceWritten(str(source.path), str(known["lake_source"]),
+                         tuple(known.get("files", ())), {"unchanged": True})
 
 
 _STORES: dict[int, Any] = {}
@@ -163,12 +170,13 @@ def _move_into_place(staging: Path, storage: LakeStorage) -> tuple[str, ...]:
     return tuple(moved)
 
 
-def _replace_manifest(storage: LakeStorage, path: str, sha256: str, name: str,
+def _replace_manifest(storage: LakeStorage, source: Any, sha256: str, name: str,
                       files: tuple[str, ...], summary: dict[str, Any]) -> None:
-    target = manifest_path(storage, path)
+    target = manifest_path(storage, str(source.path))
     old = read_manifest(storage, target)
-    record = {"source_path": path, "sha256": sha256, "lake_source": name,
-              "files": list(files), "summary": {key: summary.get(key, 0) for key in COUNTED}}
+    record = {"source_path": str(source.path), "sha256": sha256, "lake_source": name,
+              "size": source.size_on_disk, "mtime": source.mtime,
+              "files": list(files), "summary": {key: summary.get(key, 0) for key in STORED_COUNTS}}
     storage.write_text(target, json.dumps(record, indent=1))
     if old is not None and old.get("lake_source") != name:
         for relative in old.get("files", ()):

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from hhparse.money import AmountError, parse_amount
+from hhparse.money import CURRENCY_SYMBOLS, AmountError, parse_amount
 from hhparse.parsers.timezones import to_utc
 
 STARS_HEADER: Final = re.compile(r"PokerStars Tournament #(\d+), (.*?)\s*$")
@@ -51,7 +51,6 @@ TILT_HEADER: Final = re.compile(
 SUMMARY_STARTS: Final = ("PokerStars Tournament #", "Full Tilt Poker Tournament Summary ")
 """How the first line of a summary file starts."""
 
-_CURRENCY_SIGNS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 _AMOUNT: Final = r"[$€£]?[\d,]+(?:\.\d+)?"
 _STARS_BUY_IN: Final = re.compile(
     rf"Buy-In: ({_AMOUNT})/({_AMOUNT})(?:/({_AMOUNT}))?(?: ([A-Z]{{3}}))?\s*$")
@@ -294,12 +293,11 @@ class _Reader:
     def _currency_of(self, amount: str, code: str | None) -> None:
         if self.currency:
             return
-        sign = _CURRENCY_SIGNS.get(amount[:1])
+        sign = CURRENCY_SYMBOLS.get(amount[:1])
         self.currency = code or sign or "chips"
 
     def _amount(self, text: str) -> int:
-        plain = text.lstrip("$€£").replace(",", "")
-        return parse_amount(plain, 0 if self.currency == "chips" else 2)
+        return parse_amount(text, 0 if self.currency == "chips" else 2)
 
     def summary(self) -> TournamentSummary:
         currency = self.currency or "chips"

@@ -15,8 +15,6 @@ and the pot ends at the rake.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from importlib.resources import files
@@ -26,6 +24,7 @@ from typing import Any
 import duckdb
 
 from hhparse.ingest.run import connect
+from hhparse.phh.batch import write_atomically
 from hhparse.reports.hand_view import (
     Money,
     chips_in,
@@ -96,22 +95,9 @@ def write_hand_page(database: Path, hand_id: str, target: Path, *, site: str | N
         replay = hand_replay(con, hand_id, site=site)
     finally:
         con.close()
-    _write_whole(target, hand_page(replay))
+    page = hand_page(replay)
+    write_atomically(target, lambda stream: stream.write(page))  # never half a page
     return replay
-
-
-def _write_whole(target: Path, text: str) -> None:
-    """Write the page beside its target, then rename it over: never half a page."""
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def hand_page(replay: HandReplay) -> str:

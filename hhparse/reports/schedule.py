@@ -473,9 +473,7 @@ def run_schedule(
         chosen, skipped = _choose(schedule, last, started, due_only)
         if not chosen:
             return ScheduleRun(started=started, folder=None, skipped=skipped)
-        frames = {entry.id: run_report_on(con, entry.report, entry.parameters)
-                  for entry in chosen}
-        charts = _chart_frames(con, schedule, chosen, frames)
+        frames, charts = _frames_and_charts(con, schedule, chosen)
     finally:
         con.close()
     writer = connect(database, wait_seconds)
@@ -505,9 +503,7 @@ def _run_over_lake(schedule: Schedule, lake: str | Path, out_dir: Path | None, d
     con = open_lake(lake)
     try:
         chosen = list(schedule.entries)
-        frames = {entry.id: run_report_on(con, entry.report, entry.parameters)
-                  for entry in chosen}
-        charts = _chart_frames(con, schedule, chosen, frames)
+        frames, charts = _frames_and_charts(con, schedule, chosen)
     finally:
         con.close()
     building, stamp, built = _write_folder(schedule, chosen, frames, charts, target, started,
@@ -520,6 +516,15 @@ def _run_over_lake(schedule: Schedule, lake: str | Path, out_dir: Path | None, d
     runs = [EntryRun(entry=run.entry, rows=run.rows,
                      files=tuple(folder / path.name for path in run.files)) for run in built]
     return ScheduleRun(started=started, folder=folder, runs=runs, skipped=[])
+
+
+def _frames_and_charts(con: duckdb.DuckDBPyConnection, schedule: Schedule,
+                       chosen: Sequence[Entry]
+                       ) -> tuple[dict[str, pl.DataFrame], dict[str, ChartFrame]]:
+    """Each chosen entry's rows, and the charts' rows, on one connection."""
+    frames = {entry.id: run_report_on(con, entry.report, entry.parameters)
+              for entry in chosen}
+    return frames, _chart_frames(con, schedule, chosen, frames)
 
 
 class RunStopped(stops.Stopped):
