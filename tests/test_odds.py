@@ -1,5 +1,6 @@
 """`hhparse odds`: every keep's exact chances at the last draw, against counts of outs made
-by hand and against a brute force through the scalar evaluators (`hhparse rank`'s)."""
+by hand and against a brute force through the scalar evaluators (`hhparse rank`'s); several
+draws are checked in tests/test_decisions.py."""
 
 from __future__ import annotations
 
@@ -66,7 +67,8 @@ def test_the_fast_path_equals_a_brute_force_through_the_scalar_evaluators() -> N
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    (("27", "7s 5d 4h Kc Kd", {"draws": 3}), "not built yet (issue 19)"),
+    (("badugi", "As 2d 3h Kh", {"draws": 3}), "lowball games (2-7, A-5) only"),
+    (("27", "7s 5d 4h Kc Kd", {"draws": 0}), "draws left must be 1 or more"),
     (("27", "7s 5d 4h Kc", {}), "holds 5 cards; got 4"),
     (("27", "7s 7s 4h Kc Kd", {}), "given twice"),
     (("27", "7s 5d 4h Kc Kd", {"dead": "7s"}), "given twice"),
@@ -90,5 +92,15 @@ def test_the_command_prints_json_best_first() -> None:
     assert found[0]["keep"] == "7s 5d 4h" and found[0]["draw"] == 2
     table = CliRunner().invoke(app, ["odds", "badugi", "As 2d 3h Kh"])
     assert table.exit_code == 0 and "20.83%" in table.stdout
-    refused = CliRunner().invoke(app, ["odds", "27", "7s 5d 4h Kc Kd", "--draws", "3"])
-    assert refused.exit_code == 1 and "issue 19" in refused.stderr
+    refused = CliRunner().invoke(app, ["odds", "badugi", "As 2d 3h Kh", "--draws", "3"])
+    assert refused.exit_code == 1 and "lowball games" in refused.stderr
+
+
+def test_the_command_judges_several_draws() -> None:
+    result = CliRunner().invoke(app, ["odds", "27", "7s 5d 4h 2c Kd", "--draws", "2",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    best = json.loads(result.stdout)[0]
+    assert best["keep"] == "7s 5d 4h 2c" and best["draw"] == 1
+    assert best["p_target"] == pytest.approx(12 / 47 + 35 / 47 * 12 / 46, abs=1e-6)
+    assert sum(best["classes"].values()) == pytest.approx(1.0, abs=1e-5)

@@ -11,7 +11,11 @@ import typer
 def odds_command(
     game: Annotated[str, typer.Argument(help="27, a5, badugi or high (or a draw variant's id).")],
     cards: Annotated[str, typer.Argument(help='The holding, e.g. "7s 5d 4h Kc Kd".')],
-    draws: Annotated[int, typer.Option("--draws", help="Draws left (1: the last).")] = 1,
+    draws: Annotated[
+        int, typer.Option("--draws", help="Draws left, this one included (1: the last). Over "
+                          "several (lowball only), the later draws follow the drawing "
+                          "policy of the README's 'Draw decisions'.")
+    ] = 1,
     target: Annotated[
         str | None, typer.Option("--target", help="The class to make, or better (default: "
                                  "27 8-low, a5 7-low, badugi 4-card badugi, high two pair).")
@@ -24,7 +28,8 @@ def odds_command(
     ] = False,
     top: Annotated[int, typer.Option("--top", help="Keeps shown in the table.")] = 10,
 ) -> None:
-    """Every keep of a holding with its exact chance of the target, best first."""
+    """Every keep of a holding with its exact chance of the target (and of every final
+    class), best first."""
     from hhparse.cli.errors import fail
     from hhparse.odds import OddsError, every_keep
 
@@ -42,7 +47,7 @@ def odds_command(
     for column in ("keep", "draw", "p_target", "likeliest classes"):
         table.add_column(column, justify="right" if column in ("draw", "p_target") else "left")
     for odds in found[:top]:
-        likeliest = sorted(odds.classes.items(), key=lambda item: -item[1])[:3]
+        likeliest = sorted((odds.classes or {}).items(), key=lambda item: -item[1])[:3]
         table.add_row(" ".join(str(card) for card in odds.keep) or "(none)", str(odds.draw),
                       f"{100 * odds.p_target:.2f}%",
                       ", ".join(f"{name} {100 * chance:.1f}%" for name, chance in likeliest))

@@ -157,8 +157,9 @@ def _parameters(
     for pair in pairs:
         key, equals, value = pair.partition("=")
         key = key.strip()
-        if not equals or not re.fullmatch(r"[a-z_]+", key):
-            raise _fail(f"--param {pair!r}: write key=value (key: lower-case letters and _)")
+        if not equals or not re.fullmatch(r"[a-z_][a-z0-9_]*", key):
+            raise _fail(f"--param {pair!r}: write key=value (key: lower-case letters, digits "
+                        "and _)")
         if key in given:
             raise _fail(f"parameter {key} is given twice")
         given[key] = typed_value(value)

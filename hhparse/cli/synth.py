@@ -43,6 +43,11 @@ def synth_command(
                                  "or one big-blind ante, table by table), blinds+bb-ante "
                                  "(default: PokerStars' blinds).")
     ] = None,
+    leak: Annotated[
+        str | None, typer.Option("--leak", help="A mistake the hero makes every time, to "
+                                 "test draw_leaks: breaks-pats (lowball: breaks every pat "
+                                 "hand, made ones too).")
+    ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to FILE (default: standard output).")
     ] = None,
@@ -53,7 +58,8 @@ def synth_command(
     from hhparse.synth.options import resolve
 
     options = SynthOptions(variant=variant, hands=hands, seed=seed, players=players,
-                           structure=structure, tournament=tournament, forced=forced)
+                           structure=structure, tournament=tournament, forced=forced,
+                           leak=leak)
     try:
         resolve(options)
     except SynthError as error:

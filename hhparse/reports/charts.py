@@ -162,6 +162,42 @@ def win_rate_figure(rates: RateBars, colour: str) -> go.Figure:
     return figure
 
 
+# --- draw leaks ---------------------------------------------------------------------------
+
+LEAK_BARS: Final = 15
+"""draw_leaks: the patterns charted (those that gave the most away)."""
+
+
+def leak_figure(frame: pl.DataFrame, colour: str) -> go.Figure:
+    """draw_leaks rows as bars: the target hands expected to be lost per pattern, the
+    worst at the top, faded when the pattern has few decisions."""
+    import plotly.graph_objects as go
+
+    rows = list(frame.head(LEAK_BARS).iter_rows(named=True))
+    rows.reverse()  # the first row at the top
+    labels = [f"{row['player']} · {row['pattern']}" for row in rows]
+    figure = go.Figure(go.Bar(
+        orientation="h", x=[row["total_gap"] for row in rows], y=labels,
+        marker={"color": colour, "opacity": [FADED_OPACITY if small(row["decisions"]) else 1.0
+                                             for row in rows]},
+        text=[f"{row['total_gap']:.2f}  {_n_text(row['decisions'])}" for row in rows],
+        textposition="outside", cliponaxis=False,
+        customdata=[[row["leaks"], row["decisions"], 100 * row["mean_gap"],
+                     row["best_choice"] or ""] for row in rows],
+        hovertemplate="%{y}<br>%{x:.2f} target hands lost in %{customdata[1]} decisions "
+                      "(%{customdata[0]} leaks, %{customdata[2]:.1f} points each)<br>"
+                      "best: %{customdata[3]}<extra></extra>",
+    ))
+    longest = max((len(label) for label in labels), default=10)
+    top = max((row["total_gap"] for row in rows), default=1.0) or 1.0
+    _layout(figure, height=max(220, 70 + 24 * len(rows)),
+            xaxis={"title": "target hands expected to be lost (sum of the gaps)",
+                   "range": [0, top * 1.3]},
+            yaxis={"automargin": True}, margin={"l": min(60 + 6 * longest, 420), "r": 30,
+                                                "t": 20, "b": 50})
+    return figure
+
+
 # --- winnings ----------------------------------------------------------------------------
 
 

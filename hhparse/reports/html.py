@@ -39,6 +39,7 @@ PAT_AND_DRAW_COLOURS: Final = (
 OTHER_COLOURS: Final = ("#9c755f", "#ff9da7", "#bab0ac", "#86bcb6", "#d37295", "#fabfd2")
 """Series of a fallback stacked chart beyond the six above."""
 WIN_RATE_COLOUR: Final = "#b07aa1"
+LEAK_COLOUR: Final = "#e15759"
 """Bars of the showdown win-rate chart."""
 
 STYLE: Final = """
@@ -432,6 +433,7 @@ SHOWDOWN_CHART: Final = "Showdown win rate by final hand class"
 
 
 WINNINGS_CHART: Final = "Winnings"
+LEAK_CHART: Final = "Draw leaks: chances of the target given away"
 PLOT_MARK: Final = 'class="plotly-graph-div"'
 """In a page's HTML where a Plotly chart is: the page then needs Plotly's script."""
 
@@ -482,10 +484,27 @@ def winnings_chart(frame: pl.DataFrame | None, note: str = "") -> str:
         note, problem or "running net of each stake, in time order"))
 
 
+def leak_chart(frame: pl.DataFrame | None, note: str = "") -> str:
+    """The draw-leaks figure (``draw_leaks`` rows); ``note`` as for
+    :func:`draw_frequency_chart`."""
+    from hhparse.reports import charts
+
+    if frame is None:
+        return note_figure(LEAK_CHART, note or "no data")
+    if frame.height == 0 or "total_gap" not in frame.columns:
+        return note_figure(LEAK_CHART, _join(note, "no judged draw decision"))
+    return figure(LEAK_CHART, charts.figure_div(charts.leak_figure(frame, LEAK_COLOUR),
+                                                "draw-leaks"), _join(
+        note, f"the {charts.LEAK_BARS} patterns that gave the most away: the chances of the "
+        "target lost against the best keep, summed over their decisions",
+        f"n: the decisions of the bar; fewer than {charts.SMALL_SAMPLE}: faded"))
+
+
 CHARTS_OF_REPORTS: Final = {
     "draw_frequencies": draw_frequency_chart,
     "showdown_outcomes": showdown_chart,
     "results": winnings_chart,
+    "draw_leaks": leak_chart,
 }
 """The chart a report's own HTML page carries, by report name."""
 

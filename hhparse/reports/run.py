@@ -35,7 +35,12 @@ def bind(report: Report, given: Mapping[str, ParameterValue]) -> dict[str, Param
     for name, choices in SCOPE_CHOICES.items():
         if given.get(name) is not None and given[name] not in choices:
             raise ValueError(f"{name} {given[name]!r}: choose one of {', '.join(choices)}")
-    return {name: given.get(name) for name in report.parameters}
+    bound = {name: given.get(name) for name in report.parameters}
+    if report.computed:
+        from hhparse.reports.computed import check_parameters
+
+        check_parameters(report, bound)
+    return bound
 
 
 SCOPE_CHOICES: Final = {"game": ("cash", "tournament"),
@@ -75,8 +80,13 @@ def run_report_on(
     report = get_report(name)
     bound = bind(report, parameters)
     _check_schema(con)
-    cursor = con.execute(report.sql, bound)
-    return _frame(cursor)
+    cursor = con.execute(report.sql, {key: bound[key] for key in report.sql_parameters})
+    frame = _frame(cursor)
+    if report.computed:
+        from hhparse.reports.computed import finish
+
+        return finish(report, frame, bound)
+    return frame
 
 
 def _check_schema(con: duckdb.DuckDBPyConnection) -> None:

@@ -361,6 +361,8 @@ class Hand:
         if player.snowing:
             return tuple(player.cards)
         read = reading.read_draw(self.variant, player.cards, draws_left, style.pat_bias)
+        if style.leak == "breaks-pats" and len(read.keep) == len(player.cards):
+            return _without_top_card(self.variant, read.keep)
         if len(read.keep) < len(player.cards) and read.strength < 0.3 and style.snows and (
             self.n_active == 2 and draws_left <= 2 and self.rng.random() < style.snows
         ):
@@ -660,3 +662,10 @@ VOLUNTARY_SHOW_RATE = 0.06
 def play(setup: Setup, rng: random.Random) -> Result:
     return Hand(setup, rng).play()
 
+
+def _without_top_card(variant: Variant, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards less the lowball hand's top card (2-7: the ace is high; A-5: the king)."""
+    ace_low = variant.rankings == ("a5",)
+    top = max(cards, key=lambda card: ((card.rank + 1) % 13 if ace_low else card.rank,
+                                       card.suit))
+    return tuple(card for card in cards if card is not top)

@@ -48,6 +48,8 @@ class SynthOptions:
     """Draw games: ``blinds``, ``single-blind``, ``antes``, ``blinds+antes`` (everyone antes,
     or one big-blind ante, table by table) or ``blinds+bb-ante``; default: PokerStars'
     blinds (tournaments in no-limit and pot-limit add antes from level 4)."""
+    leak: str | None = None
+    """A mistake the hero makes every time (:data:`hhparse.synth.strategy.LEAKS`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,6 +64,7 @@ class Plan:
     tournament: bool
     forced: tuple[ForcedStructure, ...] = ()
     """The structures the tables pick from; () : the default (PokerStars' blinds)."""
+    leak: str = ""
 
 
 def resolve(options: SynthOptions) -> Plan:
@@ -79,7 +82,19 @@ def resolve(options: SynthOptions) -> Plan:
     structure = _structure(variant, options.structure)
     return Plan(variant=variant, hands=options.hands, seed=options.seed, seats=seats,
                 structure=structure, tournament=options.tournament,
-                forced=_forced(variant, options.forced))
+                forced=_forced(variant, options.forced), leak=_leak(variant, options.leak))
+
+
+def _leak(variant: Variant, leak: str | None) -> str:
+    from hhparse.synth.strategy import LEAKS
+
+    if leak is None:
+        return ""
+    if leak not in LEAKS:
+        raise SynthError(f"leak must be one of {', '.join(LEAKS)}, got {leak!r}")
+    if variant.rankings not in (("27",), ("a5",)):
+        raise SynthError(f"leak {leak} is a lowball leak; {variant.name} is not lowball")
+    return leak
 
 
 def _forced(variant: Variant, text: str | None) -> tuple[ForcedStructure, ...]:

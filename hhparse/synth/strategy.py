@@ -31,6 +31,15 @@ class Style:
     """Chance to stand pat on nothing heads-up (and bet it)."""
     restless: float
     """Cash games: chance per hand to sit out or leave."""
+    leak: str = ""
+    """A known mistake built in (:data:`LEAKS`), '' for none."""
+
+
+LEAKS = {
+    "breaks-pats": "lowball: throws the top card of every pat hand, a made one included, and "
+                   "draws one (at every draw)",
+}
+"""The leaks ``hhparse synth --leak`` can give the hero, to test that draw_leaks finds them."""
 
 
 HERO_STYLE = Style(loose=0.3, aggressive=0.6, bluffs=0.08, sticky=0.3, shoves=0.3, pat_bias=0,

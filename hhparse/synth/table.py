@@ -10,7 +10,7 @@ from other tables until the final table.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from hhparse.synth import stakes as stakes_
@@ -111,8 +111,8 @@ class Table:
     def _seat_everyone(self) -> None:
         seats = list(range(1, self.max_seats + 1))
         hero_seat = self.rng.choice(seats)
-        self.seats[hero_seat] = Sitter(HERO, hero_seat, self._new_stack(), HERO_STYLE,
-                                       is_hero=True)
+        style = replace(HERO_STYLE, leak=self.plan.leak) if self.plan.leak else HERO_STYLE
+        self.seats[hero_seat] = Sitter(HERO, hero_seat, self._new_stack(), style, is_hero=True)
         for seat in seats:
             if seat != hero_seat and (self.max_seats == 2 or self.rng.random() < 0.9):
                 self.seats[seat] = self._newcomer(seat, owes=False)

@@ -1,0 +1,170 @@
+"""Judge one draw decision: every keep of the cards held, with its exact chance of ending
+with the target or better (and, for `hhparse odds`, the chance of every final class).
+
+Which computation runs:
+
+* lowball (2-7, A-5), any number of draws left: :mod:`hhparse.decisions.lowball`, on
+  ranks, the later draws following the policy (``hhparse.decisions.POLICY``);
+* the other rankings (badugi, five-card draw high) at the last draw: every set of unseen
+  cards dealt and evaluated (:func:`hhparse.reports.probability.class_distribution`).
+  Several draws of badugi are not built yet: refused with that reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from hhparse.cards import RANK_CHARS, Card
+from hhparse.decisions import lowball
+from hhparse.evaluators.low import LOW_CHARS
+from hhparse.reports.probability import class_distribution, class_values
+from hhparse.variants.registry import UnknownVariant, get_variant
+
+GAMES: Final = {
+    "27": "27_triple_draw", "a5": "a5_triple_draw", "badugi": "badugi",
+    "high": "five_card_draw",
+}
+"""The games of `hhparse odds` (a variant id is taken as well), by the ranking's name."""
+DEFAULT_TARGETS: Final = {
+    "27": "8-low", "a5": "7-low", "badugi": "4-card badugi", "high": "two pair",
+}
+"""The target class of each ranking when none is given."""
+
+
+class JudgeError(ValueError):
+    """A holding, game, target or number of draws this cannot judge (the reason says)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepChance:
+    keep: tuple[Card, ...]
+    draw: int
+    """Cards drawn to the keep."""
+    p_target: float
+    classes: dict[str, float] | None = None
+    """The chance of each final class (None when only the target was asked for)."""
+
+    def as_json(self) -> dict[str, object]:
+        return {"keep": " ".join(map(str, self.keep)), "draw": self.draw,
+                "p_target": round(self.p_target, 6),
+                "classes": {name: round(chance, 6)
+                            for name, chance in (self.classes or {}).items()}}
+
+
+def variant_of(game: str) -> str:
+    if game in GAMES:
+        return GAMES[game]
+    try:
+        variant = get_variant(game)
+    except UnknownVariant as error:
+        raise JudgeError(f"unknown game {game!r}; choose one of: {', '.join(GAMES)} "
+                         "(or a draw variant's id)") from error
+    if not variant.is_draw:
+        raise JudgeError(f"{game} is not a draw game")
+    return variant.id
+
+
+def ranking_of(variant_id: str) -> str:
+    variant = get_variant(variant_id)
+    if len(variant.rankings) != 1:
+        raise JudgeError(f"{variant_id} splits the pot between two rankings: no single "
+                         "target class to aim at yet")
+    return variant.rankings[0]
+
+
+def judge_keeps(
+    variant_id: str, held: Sequence[Card], seen: Sequence[Card], draws_left: int,
+    target: str, *, classes: bool = False,
+) -> list[KeepChance]:
+    """Every keep of ``held`` (all its subsets), best first: the highest chance of the
+    target or better, then the fewest cards drawn. ``seen``: every card the player has seen
+    (his cards, his discards, dead cards); ``draws_left``: this draw and the later ones.
+    ``classes``: also the chance of every final class (slower over several draws)."""
+    ranking = ranking_of(variant_id)
+    hand_size = get_variant(variant_id).hand_size
+    if len(held) != hand_size:
+        raise JudgeError(f"{variant_id} holds {hand_size} cards; got {len(held)}")
+    if len(set(held)) != len(held):
+        raise JudgeError("a card is given twice")
+    if draws_left < 1:
+        raise JudgeError(f"draws left must be 1 or more, got {draws_left}")
+    lowest = _target_lowest(ranking, target)
+    seen_all = tuple(dict.fromkeys((*held, *seen)))
+    keeps = [keep for size in range(len(held), -1, -1) for keep in combinations(held, size)]
+    if ranking in ("27", "a5"):
+        found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
+    elif draws_left == 1:
+        found = [_dealt(variant_id, ranking, lowest, keep, seen_all, hand_size) for keep in keeps]
+    else:
+        raise JudgeError(f"{variant_id}: odds over {draws_left} draws are built for the "
+                         "lowball games (2-7, A-5) only; give 1 draw (the last)")
+    order = {keep: i for i, keep in enumerate(keeps)}
+    found.sort(key=lambda chance: (-round(chance.p_target, 12), chance.draw, order[chance.keep]))
+    return found
+
+
+def keep_classes(variant_id: str, held: Sequence[Card], seen: Sequence[Card], draws_left: int,
+                 target: str) -> list[KeepChance]:
+    """:func:`judge_keeps` with every keep's final classes."""
+    return judge_keeps(variant_id, held, seen, draws_left, target, classes=True)
+
+
+def check_target(ranking: str, target: str) -> None:
+    """A JudgeError unless ``target`` is a class of ``ranking`` the policy can draw to."""
+    _target_lowest(ranking, target)
+    if ranking in ("27", "a5"):
+        _low_top(ranking, target)
+
+
+def _target_lowest(ranking: str, target: str) -> int:
+    try:
+        return class_values(ranking, target)[0]
+    except ValueError as error:
+        raise JudgeError(f"{target!r} is not a class of ranking {ranking}: {error}") from error
+
+
+def _lowball(
+    ranking: str, target: str, lowest: int, keeps: list[tuple[Card, ...]],
+    seen: tuple[Card, ...], draws_left: int, classes: bool,
+) -> list[KeepChance]:
+    top = _low_top(ranking, target)
+    game = lowball.lowball(ranking, top, lowest)
+    ctx = lowball.context(game, frozenset(card.index for card in seen))
+    found = []
+    for keep in keeps:
+        indexes = [card.index for card in keep]
+        p_target = lowball.keep_target_chance(ctx, indexes, draws_left)
+        shares = None
+        if classes:
+            distribution = lowball.keep_distribution(ctx, indexes, draws_left)
+            shares = {name: chance for name, chance in zip(game.names, distribution, strict=True)
+                      if chance > 0}
+        found.append(KeepChance(keep, len(keeps[0]) - len(keep), p_target, shares))
+    return found
+
+
+def _low_top(ranking: str, target: str) -> int:
+    """The card rank of an N-low target's top card."""
+    head, _, tail = target.partition("-")
+    chars = RANK_CHARS if ranking == "27" else LOW_CHARS
+    if tail != "low" or len(head) != 1 or head not in chars:
+        raise JudgeError(f"the drawing policy draws to an N-low target in lowball (8-low, "
+                         f"7-low ...), not {target!r}")
+    return RANK_CHARS.index(head)
+
+
+def _dealt(variant_id: str, ranking: str, lowest: int, keep: tuple[Card, ...],
+           seen: tuple[Card, ...], hand_size: int) -> KeepChance:
+    distribution = dict(class_distribution(variant_id, keep, seen, hand_size - len(keep)))
+    p_target = sum(chance for name, chance in distribution.items()
+                   if _class_lowest(ranking, name) >= lowest)
+    return KeepChance(keep, hand_size - len(keep), p_target, distribution)
+
+
+@lru_cache(maxsize=256)
+def _class_lowest(ranking: str, name: str) -> int:
+    return class_values(ranking, name)[0]

@@ -1,0 +1,20 @@
+-- Draw leaks: the patterns of draw decisions that gave away the most chances of the target,
+-- per variant and player, ranked by the chance given away in all.
+--
+-- Grain: one row per variant per player per pattern (the situation and the choice:
+--   '2 left, pat 9-low: drew 1'; hhparse/decisions/patterns.py).
+-- Parameters: $variant, $player, $since, $until, $site, $stakes, $game, $table_size, $target_27, $target_a5, $target_badugi, $target_high
+--   the filters and targets of draw_decisions (this report groups its judged rows)
+-- Computed: draw_leaks
+-- Input: draw_decisions
+--
+-- Columns:
+--   variant, player, pattern
+--   decisions       judged decisions of this pattern
+--   leaks           of them, those where another keep had a higher chance (gap > 0)
+--   leak_pct        100 * leaks / decisions, rounded to 2 decimals
+--   total_gap       the gaps summed: the target hands expected to be lost (0.25 = one
+--                   target hand lost every four such decisions, ... summed)
+--   mean_gap        total_gap / decisions
+--   best_choice     what the best keep did, most often, in the leaks ('drew 1')
+--   sample_hands    up to three of the hands that gave the most away (site:hand_id)

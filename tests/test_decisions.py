@@ -1,0 +1,183 @@
+"""Exact odds over several draws (hhparse.decisions): against counts of outs made by hand, and
+against a brute force that deals out every card, one card set after another, and applies the
+drawing policy (hhparse.decisions.POLICY) written out again here on cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from hhparse.cards import DECK, RANK_CHARS, Card, parse_cards
+from hhparse.decisions import POLICY, JudgeError, judge_keeps, keep_classes
+from hhparse.evaluators import low
+from hhparse.evaluators.low import LOW_CHARS
+from hhparse.reports.probability import class_values
+
+# --- the policy on cards, and every deal ----------------------------------------------------
+
+
+def _order(ranking: str, card: Card) -> int:
+    return card.rank if ranking == "27" else (card.rank + 1) % 13
+
+
+def _top(ranking: str, target: str) -> int:
+    chars = RANK_CHARS if ranking == "27" else LOW_CHARS
+    return chars.index(target[0])
+
+
+def _value(ranking: str, cards: Sequence[Card]) -> int:
+    table = low.deuce_to_seven_table() if ranking == "27" else low.ace_to_five_table()
+    return table.value([card.code for card in cards])
+
+
+def _class(ranking: str, cards: Sequence[Card]) -> str:
+    table = low.deuce_to_seven_table() if ranking == "27" else low.ace_to_five_table()
+    return table.shape(_value(ranking, cards)).hand_class
+
+
+def _plain_value(ranking: str, cards: Sequence[Card]) -> int:
+    """The value with the suits made different (the policy does not look at suits)."""
+    return _value(ranking, [DECK[card.rank * 4 + i % 4] for i, card in enumerate(cards)])
+
+
+def _policy(ranking: str, target: str, kept: Sequence[Card], new: Sequence[Card]
+            ) -> tuple[bool, list[tuple[Card, ...]]]:
+    """(made, the keeps the policy may choose, equally likely)."""
+    top = _top(ranking, target)
+    lowest = class_values(ranking, target)[0]
+    hand = [*kept, *new]
+    if len({card.rank for card in hand}) == 5 and all(_order(ranking, c) <= top for c in hand):
+        if _plain_value(ranking, hand) >= lowest:
+            return True, [tuple(hand)]
+        highest = max(hand, key=lambda card: _order(ranking, card))  # a straight: break it
+        return False, [tuple(card for card in hand if card is not highest)]
+    stays: list[Card] = []
+    for card in sorted(kept):  # a held card stays before a new one of its rank
+        if _order(ranking, card) <= top and card.rank not in {c.rank for c in stays}:
+            stays.append(card)
+    by_rank: dict[int, list[Card]] = {}
+    for card in new:
+        if _order(ranking, card) <= top and card.rank not in {c.rank for c in stays}:
+            by_rank.setdefault(card.rank, []).append(card)
+    choices: list[tuple[Card, ...]] = [tuple(stays)]
+    for cards in by_rank.values():  # of two new cards of one rank, either
+        choices = [(*keep, card) for keep in choices for card in cards]
+    return False, choices
+
+
+def brute_force(ranking: str, target: str, kept: Sequence[Card], unseen: Sequence[Card],
+                draws_left: int) -> Counter[str]:
+    """The final classes' exact chances (Fractions), every card set dealt at every draw."""
+    out: Counter[str] = Counter()
+    size = 5 - len(kept)
+    ways = comb(len(unseen), size)
+    for drawn in combinations(unseen, size):
+        rest = [card for card in unseen if card not in drawn]
+        share = Fraction(1, ways)
+        if draws_left == 1:
+            out[_class(ranking, [*kept, *drawn])] += share
+            continue
+        made, choices = _policy(ranking, target, kept, drawn)
+        if made:
+            out[_class(ranking, [*kept, *drawn])] += share
+            continue
+        for choice in choices:
+            for name, chance in brute_force(ranking, target, choice, rest,
+                                            draws_left - 1).items():
+                out[name] += share * chance / len(choices)
+    return out
+
+
+def _unseen_only(unseen: str) -> tuple[Card, ...]:
+    left = set(parse_cards(unseen))
+    return tuple(card for card in DECK if card not in left)
+
+
+CASES = [
+    # flushes (spades), straights (2-3-4-5-6) and a draw of two then one
+    ("27", "8-low", "2s 3s 4s Kd Kh", "2s 3s 4s", "5s 6s 7s 8s 5d 6h 7c 8h 9s Ts Qc 2d", 2),
+    # a top card held (7s) that a straight (3-4-5-6-7) may throw back, three draws
+    ("27", "8-low", "7s 5d 4h Kc Kd", "7s 5d", "3s 6s 2s 8s 3d 6d 5s Ah 7d", 3),
+    # a pair kept (the second deuce is thrown at the next draw)
+    ("27", "7-low", "2s 2d 3s 9h Qc", "2s 2d 3s", "4s 5s 6s 7s 4d 6c 7h 8s Kd", 2),
+    # ace-to-five, three draws, nothing kept
+    ("a5", "7-low", "Ah 2d 3c Kd Ks", "", "As 4d 5c 6h 7s 2c 9d Qh", 3),
+    ("a5", "6-low", "Ah 2d 3c Kd Ks", "Ah 2d", "3s 4d 5c 6h 7s 2c 9d Qh Jh", 3),
+]
+
+
+@pytest.mark.parametrize(("ranking", "target", "held", "keep", "unseen", "draws"), CASES)
+def test_every_keep_equals_dealing_every_card(ranking: str, target: str, held: str, keep: str,
+                                              unseen: str, draws: int) -> None:
+    variant = "27_triple_draw" if ranking == "27" else "a5_triple_draw"
+    cards = parse_cards(held)
+    seen = _unseen_only(unseen)
+    [judged] = [chance for chance in keep_classes(variant, cards, seen, draws, target)
+                if chance.keep == tuple(parse_cards(keep))]
+    exact = brute_force(ranking, target, parse_cards(keep), parse_cards(unseen), draws)
+    assert judged.classes is not None
+    assert set(judged.classes) == {name for name, chance in exact.items() if chance}
+    for name, chance in exact.items():
+        assert judged.classes[name] == pytest.approx(float(chance), abs=1e-12), name
+    lowest = class_values(ranking, target)[0]
+    wanted = sum(chance for name, chance in exact.items()
+                 if class_values(ranking, name)[0] >= lowest)
+    assert judged.p_target == pytest.approx(float(wanted), abs=1e-12)
+
+
+# --- closed forms ---------------------------------------------------------------------------
+
+
+def _p(variant: str, held: str, keep: str, draws: int, target: str, dead: str = "") -> float:
+    chances = judge_keeps(variant, parse_cards(held), parse_cards(dead), draws, target)
+    [found] = [chance for chance in chances if chance.keep == tuple(parse_cards(keep))]
+    return found.p_target
+
+
+def test_drawing_one_twice_to_7542() -> None:
+    # 3s, 6s and 8s (12 of 47) make 8-low or better; a miss is thrown, and 12 of 46 remain
+    assert _p("27_triple_draw", "7s 5d 4h 2c Kd", "7s 5d 4h 2c", 2, "8-low") == pytest.approx(
+        12 / 47 + 35 / 47 * 12 / 46)
+    assert _p("27_single_draw", "7s 5d 4h 2c Kd", "7s 5d 4h 2c", 1, "7-low") == pytest.approx(
+        8 / 47)
+
+
+def test_a_pat_straight_is_broken_by_its_top_card() -> None:
+    # pat now, then the 6 goes: a 7 or an 8 (8 of 47) makes 8-low; a 6 is a straight again
+    assert _p("27_triple_draw", "2c 3d 4h 5s 6c", "2c 3d 4h 5s 6c", 2, "8-low") == pytest.approx(
+        8 / 47)
+
+
+def test_a_made_hand_stands_pat_to_the_end() -> None:
+    assert _p("a5_triple_draw", "Ah 2d 3c 4s 7h", "Ah 2d 3c 4s 7h", 3, "7-low") == 1.0
+    # drawing to it again can only lose: a 6 or a 5 or a 7 ... (4 ranks below the 8: A-5 ...)
+    broken = _p("a5_triple_draw", "Ah 2d 3c 4s 7h", "Ah 2d 3c 4s", 3, "7-low")
+    assert 0.5 < broken < 1.0
+
+
+def test_keeps_come_best_first_and_dead_cards_count() -> None:
+    chances = judge_keeps("27_triple_draw", parse_cards("7s 5d 4h Kc Kd"), (), 3, "8-low")
+    assert len(chances) == 32
+    assert [str(card) for card in chances[0].keep] == ["7s", "5d", "4h"]
+    values = [chance.p_target for chance in chances]
+    assert values == sorted(values, reverse=True)
+    fewer = _p("27_triple_draw", "7s 5d 4h 2c Kd", "7s 5d 4h 2c", 2, "8-low", dead="3c 3h 6d")
+    assert fewer == pytest.approx(9 / 44 + 35 / 44 * 9 / 43)
+
+
+def test_what_cannot_be_judged_says_why() -> None:
+    with pytest.raises(JudgeError, match="N-low target"):
+        judge_keeps("27_triple_draw", parse_cards("7s 5d 4h Kc Kd"), (), 2, "pair")
+    with pytest.raises(JudgeError, match="lowball games"):
+        judge_keeps("badugi", parse_cards("As 2d 3h Kh"), (), 2, "4-card badugi")
+    with pytest.raises(JudgeError, match="splits the pot"):
+        judge_keeps("badeucey", parse_cards("As 2d 3h Kh 5c"), (), 1, "4-card badugi")
+
+
+def test_the_policy_is_written_out() -> None:
+    assert "straight" in POLICY and "stand pat" in POLICY and "ranks only" in POLICY
