@@ -25,7 +25,8 @@ from hhparse.lake.load import StoreNotEmpty, load_lake
 from hhparse.lake.read import open_lake
 from hhparse.lake.run import ingest_to_lake
 from hhparse.lake.write import HAND_TABLES, MANIFEST_DIR, TABLES
-from hhparse.reports.catalog import reports
+from hhparse.reports.catalog import get_report, reports
+from hhparse.reports.run import _frame as frame_of
 from hhparse.reports.run import run_report, run_report_on
 from hhparse.synth import SynthOptions, generate_hands
 from hhparse.variants.catalog import VARIANTS
@@ -121,12 +122,22 @@ def first_difference(left: pl.DataFrame, right: pl.DataFrame) -> object:
     return None
 
 
+def computed_inputs(con: duckdb.DuckDBPyConnection, name: str) -> pl.DataFrame:
+    """A computed report's SQL rows (what its Python step judges)."""
+    report = get_report(name)
+    return frame_of(con.execute(report.sql, {key: None for key in report.sql_parameters}))
+
+
 def test_every_report_over_the_lake_equals_the_store(lake_and_store: tuple[Path, Path, object]
                                                      ) -> None:
     lake, store, _ = lake_and_store
     con = open_lake(lake)
     try:
-        for name in reports():
+        for name, report in reports().items():
+            if report.computed:  # the same inputs give the same judgements (and take long)
+                with duckdb.connect(str(store), read_only=True) as stored:
+                    assert computed_inputs(con, name).equals(computed_inputs(stored, name)), name
+                continue
             over_lake = run_report_on(con, name, {})
             over_store = run_report(store, name, {})
             assert over_lake.equals(over_store), (name, first_difference(over_lake, over_store))

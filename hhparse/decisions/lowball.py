@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
+from operator import mul
 from typing import Final
 
 from hhparse.evaluators import low
@@ -355,8 +356,14 @@ def keep_target_chance(ctx: Context, kept: Sequence[int], draws_left: int) -> fl
 
 
 def _forget_held(game: Lowball, counts: tuple[int, ...], held: Sequence[int]) -> tuple[int, ...]:
-    return tuple(0 if place in held and place not in game.straight_tops else count
-                 for place, count in enumerate(counts))
+    return tuple(map(mul, counts, _kept_mask(game, tuple(held), len(counts))))
+
+
+@lru_cache(maxsize=4096)
+def _kept_mask(game: Lowball, held: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """1 for the places whose count still matters (not held, or a straight's top card)."""
+    return tuple(0 if place in held and place not in game.straight_tops else 1
+                 for place in range(size))
 
 
 Ends = tuple[tuple[tuple[int, ...], tuple[int, ...], float], ...]
@@ -401,7 +408,12 @@ def reach(
 
 
 def _free_counts(held: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(0 if place in held else count for place, count in enumerate(counts))
+    return tuple(map(mul, counts, _free_mask(held, len(counts))))
+
+
+@lru_cache(maxsize=4096)
+def _free_mask(held: tuple[int, ...], size: int) -> tuple[int, ...]:
+    return tuple(0 if place in held else 1 for place in range(size))
 
 
 @lru_cache(maxsize=1 << 20)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Final
 
 import polars as pl
@@ -13,6 +14,7 @@ from hhparse.cards import parse_cards
 from hhparse.decisions.judge import (
     DEFAULT_TARGETS,
     JudgeError,
+    KeepChance,
     check_target,
     judge_keeps,
     ranking_of,
@@ -89,6 +91,14 @@ def draw_leaks(inputs: pl.DataFrame, parameters: Mapping[str, object]) -> pl.Dat
         pl.DataFrame(schema=LEAK_COLUMNS))
 
 
+@lru_cache(maxsize=1 << 17)
+def _chances(variant_id: str, held: str, seen: str, draws_left: int, target: str
+             ) -> list[KeepChance]:
+    """Every keep judged, kept for the next report of the same decisions in this process
+    (draw_leaks after draw_decisions, a schedule running both)."""
+    return judge_keeps(variant_id, parse_cards(held), parse_cards(seen), draws_left, target)
+
+
 def _judged(row: dict[str, Any], wanted: dict[str, str]) -> dict[str, Any]:
     variant = get_variant(row["variant"])
     draws_left = (variant.draws.count if variant.draws else 1) - row["draw_round"] + 1
@@ -100,7 +110,7 @@ def _judged(row: dict[str, Any], wanted: dict[str, str]) -> dict[str, Any]:
     try:
         ranking = ranking_of(variant.id)
         target = wanted[ranking]
-        chances = judge_keeps(variant.id, held, parse_cards(row["seen"]), draws_left, target)
+        chances = _chances(variant.id, row["held"], row["seen"], draws_left, target)
     except JudgeError as error:
         out["not_judged"] = str(error)
         return out
