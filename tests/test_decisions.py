@@ -103,6 +103,8 @@ CASES = [
     ("27", "8-low", "2s 3s 4s Kd Kh", "2s 3s 4s", "5s 6s 7s 8s 5d 6h 7c 8h 9s Ts Qc 2d", 2),
     # a top card held (7s) that a straight (3-4-5-6-7) may throw back, three draws
     ("27", "8-low", "7s 5d 4h Kc Kd", "7s 5d", "3s 6s 2s 8s 3d 6d 5s Ah 7d", 3),
+    # ... and after two straights (3-7, then 2-6) a diamond flush 8-5-4-3-2 with the 5d
+    ("27", "8-low", "7s 5d 4h Kc Kd", "7s 5d", "3d 4d 6d 2d 8d 3s 6s Ah 9c", 3),
     # a pair kept (the second deuce is thrown at the next draw)
     ("27", "7-low", "2s 2d 3s 9h Qc", "2s 2d 3s", "4s 5s 6s 7s 4d 6c 7h 8s Kd", 2),
     # ace-to-five, three draws, nothing kept

@@ -452,6 +452,14 @@ def test_report_run_on_a_busy_store_writes_nothing_and_the_next_run_records(
     assert due.returncode == 0 and len(list(out.iterdir())) == 1  # not repeated
 
 
+def interrupted_while_importing(stderr: str, signum: int) -> bool:
+    """Ctrl-C while Python still imports hhparse (on a loaded machine, 0.2 s after the start),
+    before hhparse's handler is set: Python's own KeyboardInterrupt, raised in an import."""
+    lines = stderr.strip().splitlines()
+    return (signum == signal.SIGINT and lines[-1] == "KeyboardInterrupt"
+            and "_get_module_details" in stderr and "hhparse/cli" not in stderr)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_report_run_stopped_at_any_moment_records_exactly_the_folder_it_leaves(
     tmp_path: Path, small_store: Path, signum: int,
@@ -473,7 +481,7 @@ def test_report_run_stopped_at_any_moment_records_exactly_the_folder_it_leaves(
         if process.returncode == 128 + signum:
             one_line(stderr, "Stopped (")
         elif process.returncode < 0:
-            assert stderr == ""
+            assert stderr == "" or interrupted_while_importing(stderr, signum), stderr
         now = {path.name for path in out.iterdir()} if out.exists() else set()
         assert not [name for name in now if name.startswith(".")], now
         new = now - folders

@@ -1,5 +1,5 @@
 """Exact chances over several draws in the lowball games (2-7 and A-5), under the drawing
-policy of RULES-like prose in :mod:`hhparse.decisions` (``POLICY``).
+policy written out in :data:`hhparse.decisions.POLICY`.
 
 The player keeps some cards now; every later draw follows the policy, which looks at ranks
 only: keep one card of each rank that is at or below the target's top card (the target
@@ -113,8 +113,8 @@ class Context:
     """Unseen cards of each low rank (in ``game.lows`` order)."""
     brick_count: int
     brick_draws: tuple[tuple[tuple[int, tuple[int, ...], float], ...], ...]
-    """For j bricks dealt: each multiset of their ranks (its rank key, its ranks as a tuple
-    of bits, its chance)."""
+    """For j bricks dealt: each multiset of their ranks (its rank key, its ranks, its
+    chance)."""
     suit_share: tuple[tuple[float, ...], ...]
     """[suit][rank]: the share of the rank's unseen cards that are of this suit."""
     memo: dict[tuple[object, ...], Distribution] = field(default_factory=dict)
@@ -343,16 +343,39 @@ def keep_target_chance(ctx: Context, kept: Sequence[int], draws_left: int) -> fl
     held = tuple(sorted(places))
     counts = _forget_held(game, ctx.low_counts, held)
     deck = sum(ctx.low_counts) + ctx.brick_count
-    ends = reach(game, held, junk, counts, deck, draws_left)
+    total, thrown_back = _summary(game, held, junk, counts, deck, draws_left)
     if not game.suits_count:
-        return sum(share for _, _, share in ends)
-    chance = 0.0
+        return total
+    # Cards of two suits held to the end make no flush: only the hands that threw one of
+    # them back (a straight's top card) can be flushes then.
+    mixed = len({card % 4 for card in fixed.values()}) > 1
+    ends = thrown_back if mixed else reach(game, held, junk, counts, deck, draws_left)
+    chance = total
     for made, thrown, share in ends:
         kept_cards = [card for place, card in fixed.items()
                       if place in made and place not in thrown]
-        chance += share * (1.0 - _flush_chance(ctx, kept_cards,
-                                               [game.lows[place] for place in made]))
+        chance -= share * _flush_chance(ctx, kept_cards, [game.lows[place] for place in made])
     return chance
+
+
+_SUMMARIES: dict[tuple[object, ...], tuple[float, Ends]] = {}
+
+
+def _summary(
+    game: Lowball, held: tuple[int, ...], junk: int, counts: tuple[int, ...], deck: int,
+    draws_left: int,
+) -> tuple[float, Ends]:
+    """The chance of ending on any made hand, and the made hands reached by throwing a
+    held card back (see :func:`reach`)."""
+    key = (game, held, junk, counts, deck, draws_left)
+    found = _SUMMARIES.get(key)
+    if found is None:
+        ends = reach(game, held, junk, counts, deck, draws_left)
+        found = (sum(share for _, _, share in ends), tuple(end for end in ends if end[1]))
+        if len(_SUMMARIES) >= _MEMO_LIMIT:
+            _SUMMARIES.clear()
+        _SUMMARIES[key] = found
+    return found
 
 
 def _forget_held(game: Lowball, counts: tuple[int, ...], held: Sequence[int]) -> tuple[int, ...]:
