@@ -183,3 +183,11 @@ def test_what_cannot_be_judged_says_why() -> None:
 
 def test_the_policy_is_written_out() -> None:
     assert "straight" in POLICY and "stand pat" in POLICY and "ranks only" in POLICY
+
+
+def test_a_badugi_target_by_its_top_card() -> None:
+    # one club from 4c to 8c (5 of 48) makes an 8-high badugi; 4c or 5c (2) a 5-high one
+    assert _p("badugi", "As 2d 3h Kh", "As 2d 3h", 1, "8-high badugi") == pytest.approx(5 / 48)
+    assert _p("badugi", "As 2d 3h Kh", "As 2d 3h", 1, "5-high badugi") == pytest.approx(2 / 48)
+    with pytest.raises(JudgeError, match="no four-card badugi is 3-high"):
+        judge_keeps("badugi", parse_cards("As 2d 3h Kh"), (), 1, "3-high badugi")

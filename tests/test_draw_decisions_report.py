@@ -146,3 +146,11 @@ def test_draw_leaks_in_every_format(store: Path, tmp_path: Path, format: str) ->
     assert "pat 8-low: drew 1" in text
     if format == "html":
         assert LEAK_CHART in text and PLOT_MARK in text
+
+
+def test_a_badugi_target_by_its_top_card(con: duckdb.DuckDBPyConnection) -> None:
+    found = run_report_on(con, "draw_decisions", {"variant": "badugi",
+                                                  "target_badugi": "8-high badugi"})
+    judged = found.filter(pl.col("gap").is_not_null())
+    assert judged.height and set(judged["target"]) == {"8-high badugi"}
+    assert judged["pattern"].str.starts_with("1 left, ").all()

@@ -12,16 +12,17 @@ Which computation runs:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
-from hhparse.cards import RANK_CHARS, Card
+from hhparse.cards import DECK, RANK_CHARS, Card
 from hhparse.decisions import lowball
+from hhparse.evaluators import badugi
 from hhparse.evaluators.low import LOW_CHARS
-from hhparse.reports.probability import class_distribution, class_values
+from hhparse.reports.probability import chance_at_least, class_distribution, class_values
 from hhparse.variants.registry import UnknownVariant, get_variant
 
 GAMES: Final = {
@@ -92,13 +93,14 @@ def judge_keeps(
         raise JudgeError("a card is given twice")
     if draws_left < 1:
         raise JudgeError(f"draws left must be 1 or more, got {draws_left}")
-    lowest = _target_lowest(ranking, target)
+    lowest = target_lowest(ranking, target)
     seen_all = tuple(dict.fromkeys((*held, *seen)))
     keeps = [keep for size in range(len(held), -1, -1) for keep in combinations(held, size)]
     if ranking in ("27", "a5"):
         found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
     elif draws_left == 1:
-        found = [_dealt(variant_id, ranking, lowest, keep, seen_all, hand_size) for keep in keeps]
+        found = [_dealt(variant_id, keep, seen_all, hand_size, lowest, classes)
+                 for keep in keeps]
     else:
         raise JudgeError(f"{variant_id}: odds over {draws_left} draws are built for the "
                          "lowball games (2-7, A-5) only; give 1 draw (the last)")
@@ -115,16 +117,36 @@ def keep_classes(variant_id: str, held: Sequence[Card], seen: Sequence[Card], dr
 
 def check_target(ranking: str, target: str) -> None:
     """A JudgeError unless ``target`` is a class of ``ranking`` the policy can draw to."""
-    _target_lowest(ranking, target)
+    target_lowest(ranking, target)
     if ranking in ("27", "a5"):
         _low_top(ranking, target)
 
 
-def _target_lowest(ranking: str, target: str) -> int:
+def target_lowest(ranking: str, target: str) -> int:
+    """The lowest value (greater is better) of a hand of ``target`` or better: a class of
+    the ranking, or for badugi ``N-high badugi``."""
+    top = _HIGH_BADUGI.fullmatch(target)
+    if top and ranking in ("badugi", "badugi_aces_high"):
+        return _worst_badugi(ranking, top.group(1))
     try:
         return class_values(ranking, target)[0]
     except ValueError as error:
         raise JudgeError(f"{target!r} is not a class of ranking {ranking}: {error}") from error
+
+
+_HIGH_BADUGI: Final = re.compile(r"([A2-9TJQK])-high badugi")
+"""A badugi target by its top card: ``8-high badugi`` (or better)."""
+
+
+def _worst_badugi(ranking: str, top_char: str) -> int:
+    """The value of the worst four-card badugi with this top card (8-7-6-5 for 8-high)."""
+    aces_low = ranking == "badugi"
+    order = ("A" + RANK_CHARS[:-1]) if aces_low else RANK_CHARS
+    top = order.index(top_char)
+    if top < 3:
+        raise JudgeError(f"no four-card badugi is {top_char}-high")
+    ranks = [RANK_CHARS.index(order[place]) for place in range(top, top - 4, -1)]
+    return badugi.value([DECK[rank * 4 + suit] for suit, rank in enumerate(ranks)], aces_low)
 
 
 def _lowball(
@@ -157,14 +179,9 @@ def _low_top(ranking: str, target: str) -> int:
     return RANK_CHARS.index(head)
 
 
-def _dealt(variant_id: str, ranking: str, lowest: int, keep: tuple[Card, ...],
-           seen: tuple[Card, ...], hand_size: int) -> KeepChance:
-    distribution = dict(class_distribution(variant_id, keep, seen, hand_size - len(keep)))
-    p_target = sum(chance for name, chance in distribution.items()
-                   if _class_lowest(ranking, name) >= lowest)
-    return KeepChance(keep, hand_size - len(keep), p_target, distribution)
-
-
-@lru_cache(maxsize=256)
-def _class_lowest(ranking: str, name: str) -> int:
-    return class_values(ranking, name)[0]
+def _dealt(variant_id: str, keep: tuple[Card, ...], seen: tuple[Card, ...], hand_size: int,
+           lowest: int, classes: bool) -> KeepChance:
+    drawn = hand_size - len(keep)
+    p_target = chance_at_least(variant_id, keep, seen, drawn, lowest)
+    distribution = class_distribution(variant_id, keep, seen, drawn) if classes else None
+    return KeepChance(keep, drawn, p_target, distribution)

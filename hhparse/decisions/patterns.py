@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hhparse.cards import RANK_CHARS, Card
+from hhparse.decisions.judge import target_lowest
+from hhparse.evaluators import RANKINGS
 from hhparse.evaluators.low import LOW_CHARS
-from hhparse.reports.probability import class_distribution, class_values
 
 PAT_SLACK = 2
 """Lowball: a five-rank hand this many ranks above the target's top card still reads as a
@@ -35,11 +36,12 @@ def choice(drew: int) -> str:
 
 
 def holding(variant_id: str, ranking: str, target: str, held: Sequence[Card]) -> str:
-    (made,) = class_distribution(variant_id, held, held, 0)
+    evaluator = RANKINGS[ranking]
+    value = evaluator.value(held)
+    made = evaluator.describe(value).hand_class
     if ranking in ("27", "a5"):
         return _lowball_holding(ranking, target, held, made)
-    lowest, _ = class_values(ranking, target)
-    return f"pat {made}" if class_values(ranking, made)[0] >= lowest else made
+    return f"pat {made}" if value >= target_lowest(ranking, target) else made
 
 
 def _lowball_holding(ranking: str, target: str, held: Sequence[Card], made: str) -> str:

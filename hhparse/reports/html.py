@@ -39,8 +39,9 @@ PAT_AND_DRAW_COLOURS: Final = (
 OTHER_COLOURS: Final = ("#9c755f", "#ff9da7", "#bab0ac", "#86bcb6", "#d37295", "#fabfd2")
 """Series of a fallback stacked chart beyond the six above."""
 WIN_RATE_COLOUR: Final = "#b07aa1"
-LEAK_COLOUR: Final = "#e15759"
 """Bars of the showdown win-rate chart."""
+LEAK_COLOUR: Final = "#e15759"
+"""Bars of the draw-leaks chart."""
 
 STYLE: Final = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.5rem;

@@ -35,6 +35,7 @@ from hhparse.reports.run import ParameterValue, run_report_on
 from hhparse.variants.registry import get_variant
 
 __all__ = [
+    "chance_at_least",
     "class_distribution",
     "class_values",
     "draw_improvement_with_probability",
@@ -302,12 +303,23 @@ def _check_class(variant: str, target_class: str) -> None:
 def _or_better(
     variant: str, kept: Sequence[Card], seen: Sequence[Card], n: int, target_class: str
 ) -> float:
-    rankings, hands = _drawn_hands(variant, kept, seen, n)
+    rankings = get_variant(variant).rankings
     if len(rankings) != 1:
         raise ValueError(f"'or better' needs a single ranking; {variant} has {len(rankings)}")
-    (ranking_id,) = rankings
-    lowest, _ = class_values(ranking_id, target_class)
-    values = _values(ranking_id, hands)
+    lowest, _ = class_values(rankings[0], target_class)
+    return chance_at_least(variant, kept, seen, n, lowest)
+
+
+def chance_at_least(
+    variant: str, kept: Sequence[Card], seen: Sequence[Card], n: int, lowest: int
+) -> float:
+    """The chance that drawing ``n`` cards to ``kept`` makes a hand of value ``lowest`` or
+    more (single rankings: the evaluators' values, greater is better)."""
+    rankings, hands = _drawn_hands(variant, kept, seen, n)
+    if len(rankings) != 1:
+        raise ValueError(f"a value threshold needs a single ranking; {variant} has "
+                         f"{len(rankings)}")
+    values = _values(rankings[0], hands)
     return int(np.count_nonzero(values >= lowest)) / len(hands)
 
 

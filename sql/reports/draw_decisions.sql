@@ -10,7 +10,7 @@
 --   $site, $stakes, $game, $table_size  the hands' site, stakes (0.10/0.20), cash or
 --                   tournament, heads_up / short / full table (report_hands, in
 --                   sql/schema/006_report_scope.sql)
---   $target_27      the target class of the 2-7 games: '8-low' (the default) means 8-low
+--   $target_27      the target of the 2-7 games: '8-low' (the default) means 8-low
 --                   or better; $target_a5 ('7-low'), $target_badugi ('4-card badugi'; or
 --                   e.g. '8-high badugi'), $target_high (five-card draw, 'two pair')
 -- Computed: draw_decisions
