@@ -1,8 +1,13 @@
 """`python -m hhparse` is the `hhparse` command (and `main` its console script)."""
 
+import signal
 import sys
 
-from hhparse import stops
+# Until stops.install() below, Ctrl-C ends the command at once and silently (the signal's
+# default action), not with a KeyboardInterrupt traceback from the middle of an import.
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+from hhparse import stops  # noqa: E402  (after the signal: its import takes time too)
 
 
 def main() -> None:
