@@ -2,13 +2,13 @@
 the middle of a write.
 
 The command line calls :func:`install`: from then on either signal raises :class:`Stopped`
-wherever the program is, which is right for everything that only reads or writes a file
-it renames into place at the end. Code that writes a database runs inside
-:func:`graceful`: there the first signal only raises a flag, and the code calls
-:func:`check` where nothing is half done (an ingest between two batches) to stop by
-raising :class:`Stopped`; a second signal does not wait. Worker processes start with
-:func:`worker_init`: they ignore SIGINT (their parent decides) and, on Linux, die with
-their parent whatever kills it (a parent-death signal).
+wherever the program is (except inside an import, which it lets end first), which is right
+for everything that only reads or writes a file it renames into place at the end. Code
+that writes a database runs inside :func:`graceful`: there the first signal only raises a
+flag, and the code calls :func:`check` where nothing is half done (an ingest between two
+batches) to stop by raising :class:`Stopped`; a second signal does not wait. Worker
+processes start with :func:`worker_init`: they ignore SIGINT (their parent decides) and,
+on Linux, die with their parent whatever kills it (a parent-death signal).
 """
 
 from __future__ import annotations
@@ -61,12 +61,36 @@ def check() -> None:
         raise Stopped(_requested[0])
 
 
+_IMPORT_MACHINERY: Final = "<frozen importlib."
+_REDELIVERY_SECONDS: Final = 0.05
+
+
 def _on_signal(signum: int, frame: FrameType | None) -> None:
     first = not _requested
     _requested.append(signum)
     if first and _deferring:
         return  # honoured at the next check()
+    if _importing(frame):
+        # a native module whose initialisation calls back into Python (DuckDB's enums, via
+        # nanobind) aborts the whole process on an exception there: stop once it is loaded
+        _deliver_again_soon(signum)
+        return
     raise Stopped(signum)
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """Some frame of the interrupted stack runs Python's import machinery."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_IMPORT_MACHINERY):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _deliver_again_soon(signum: int) -> None:
+    timer = threading.Timer(_REDELIVERY_SECONDS, os.kill, (os.getpid(), signum))
+    timer.daemon = True  # never holds up the end of the process
+    timer.start()
 
 
 def install() -> None:

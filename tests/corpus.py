@@ -7,7 +7,10 @@ fresh clone has no ../shared).
 from __future__ import annotations
 
 import ast
+import os
 import re
+import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,21 @@ CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 FPDB = CORPUS / "fpdb"
 
 needs_corpus = pytest.mark.skipif(not FPDB.is_dir(), reason="../shared/corpus is absent")
+
+
+def settled_corpus(target: Path) -> Path:
+    """The fpdb corpus copied to ``target`` with every file last written an hour ago.
+
+    A file written in the last ten minutes may still be written, so an ingest lets its
+    cut-off last hand wait (``RECENT_SECONDS``): two ingests of the corpus minutes apart
+    (a lake and a store, two write paths) would disagree on the few files that end in such
+    a hand whenever the corpus was laid out just before the suite, as in CI."""
+    shutil.copytree(FPDB, target, copy_function=shutil.copyfile)
+    an_hour_ago = time.time() - 3600
+    for path in (target, *target.rglob("*")):
+        path.chmod(0o755 if path.is_dir() else 0o644)  # the corpus is read-only
+        os.utime(path, (an_hour_ago, an_hour_ago))
+    return target
 
 
 def corpus_files(pattern: str) -> list[Path]:

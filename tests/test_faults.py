@@ -461,6 +461,39 @@ def interrupted_while_importing(stderr: str, signum: int) -> bool:
             and "_get_module_details" in stderr and "__main__.py" not in stderr)
 
 
+SIGNAL_DURING_AN_IMPORT = r"""
+import signal, sys, time
+from pathlib import Path
+from hhparse import stops
+stops.install()
+sys.path.insert(0, sys.argv[1])
+Path(sys.argv[1], "slow_module.py").write_text(
+    "import signal, time\n"
+    "signal.raise_signal(signal.SIGINT)\n"
+    "for _ in range(20):\n"
+    "    time.sleep(0.01)  # a native module's initialisation calling back into Python\n"
+    "DONE = True\n")
+try:
+    import slow_module
+    print("imported", slow_module.DONE, flush=True)
+    time.sleep(30)
+except stops.Stopped as stop:
+    print("stopped", "slow_module" in sys.modules, stop.signal_name)
+"""
+
+
+def test_a_signal_during_an_import_stops_the_command_once_the_import_is_done(
+    tmp_path: Path,
+) -> None:
+    """A stop raised inside a module's initialisation aborted DuckDB's (nanobind: "Critical
+    nanobind error", SIGABRT) when Ctrl-C came while `report run` imported it: the stop
+    waits for the import to end, then stops the command as usual."""
+    done = subprocess.run([sys.executable, "-c", SIGNAL_DURING_AN_IMPORT, str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["imported", "True", "stopped", "True", "SIGINT"], (
+        done.stdout + done.stderr)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_report_run_stopped_at_any_moment_records_exactly_the_folder_it_leaves(
     tmp_path: Path, small_store: Path, signum: int,

@@ -455,3 +455,17 @@ def test_a_stop_in_the_middle_of_a_task_rolls_back_to_the_last_commit(
     assert summary.hands_found == 200
     again = ingest([small_tasks], tmp_path / "h.duckdb")
     assert again.accepted == 400 and _count_hands(tmp_path / "h.duckdb") == 600
+
+
+def test_an_unsupported_last_hand_of_a_file_just_written_is_read_not_awaited(
+    tmp_path: Path,
+) -> None:
+    """A game we do not read (Merge's half-pot-limit Badugi) has no summary to wait for: a
+    file written a moment ago is read to its end, as it is an hour later (the corpus test
+    compared a lake and a store ingested minutes apart, and they disagreed)."""
+    log = tmp_path / "half_pot.txt"
+    shutil.copy(FIXTURES / "merge" / "badugi_half_pot_limit_is_kept_unsupported.txt", log)
+    database = tmp_path / "h.duckdb"
+    done = ingest([log], database)
+    assert (done.hands_found, done.unsupported) == (1, 1)
+    assert count(database, "SELECT bytes_read FROM sources") == log.stat().st_size

@@ -30,7 +30,7 @@ from hhparse.reports.run import _frame as frame_of
 from hhparse.reports.run import run_report, run_report_on
 from hhparse.synth import SynthOptions, generate_hands
 from hhparse.variants.catalog import VARIANTS
-from tests.corpus import FPDB
+from tests.corpus import FPDB, settled_corpus
 
 pytest.importorskip("dask.distributed")
 
@@ -57,8 +57,9 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     folder = tmp_path_factory.mktemp("lake_input")
     found = [write_generated(folder / "generated", GENERATED_HANDS, FILES), SAMPLES]
     if FPDB.is_dir():
-        found.append(FPDB)
+        found.append(settled_corpus(folder / "fpdb"))
     return found
+
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from hhparse.store.frame_facts import derive_frame_facts
 from hhparse.store.schema import open_store
 from hhparse.synth import SynthOptions, generate_hands
 from hhparse.variants.catalog import VARIANTS
-from tests.corpus import FPDB
+from tests.corpus import FPDB, settled_corpus
 
 HANDS_PER_VARIANT = 120
 OTHER_TABLE_HANDS = 30
@@ -53,7 +53,8 @@ def _digest(paths: list[Path], database: Path) -> dict[str, tuple[int, int]]:
 def test_facts_derived_in_workers_equal_the_writers(
     generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    paths = [generated, *([FPDB] if FPDB.is_dir() else [])]
+    corpus = [settled_corpus(tmp_path / "fpdb")] if FPDB.is_dir() else []
+    paths = [generated, *corpus]
     in_workers = _digest(paths, tmp_path / "workers.duckdb")
     monkeypatch.setattr(work, "derive_frame_facts", lambda frames: frames)
     # the writer's SQL derivation is a fallback no ingest takes (its workers derive the

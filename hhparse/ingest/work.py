@@ -173,8 +173,10 @@ def _cut_off_at_end(site: Site, blocks: tuple[HandBlock, ...], junk: tuple[Junk,
 
 
 def _unfinished(result: ReplayResult) -> bool:
-    """A hand cut off by the end of a file still being written: it has no summary yet."""
+    """A hand cut off by the end of a file still being written: it has no summary yet.
+
+    A hand of a game we do not read has none to wait for (its reader stops at its header)."""
     hand = result.hand
-    return result.status is not Status.ACCEPTED and hand.summary.total_pot is None and (
+    return result.status is Status.REJECTED and hand.summary.total_pot is None and (
         not hand.cancelled
     )
