@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from hhparse.cycles import without_cycle_collection
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import Site, detect_site, file_context, with_context
 from hhparse.parsers.summaries import MAX_SUMMARY_BYTES, read_summary_bytes
@@ -42,9 +43,10 @@ def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
             file=file, site=None, encoding=split.encoding, hands=(), junk=split.junk,
             problem=_no_hands_problem(data, file), size=len(data),
         )
-    split = split_blocks(data, file, site.is_start, prefixes=site.prefixes)
-    blocks = with_context(split.blocks, file_context(site, data))
-    hands = tuple(replay_hand(site.parse_block(block)) for block in blocks)
+    with without_cycle_collection():
+        split = split_blocks(data, file, site.is_start, prefixes=site.prefixes)
+        blocks = with_context(split.blocks, file_context(site, data))
+        hands = tuple(replay_hand(site.parse_block(block)) for block in blocks)
     return FileResult(
         file=file, site=site.name, encoding=split.encoding, hands=hands, junk=split.junk,
         blocks=blocks, size=len(data),

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from hhparse.cycles import without_cycle_collection
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import SITES, Site
 from hhparse.pipeline import FileResult
@@ -94,7 +95,8 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
         for part in task.parts:
             yield from _replayed(part, results, checked)
 
-    frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
+    with without_cycle_collection():
+        frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
     return TaskResult(frames=derive_frame_facts(frames), parts=tuple(results))
 
 

@@ -225,7 +225,9 @@ class _Reader:
             if variant is None:
                 code, variant, structure = self._variant_by_text()
         self._keep_other_fields()
-        return self.hand_record(variant=variant, structure=structure, code=code)
+        hand = self.hand_record(variant=variant, structure=structure, code=code)
+        self.play = None  # it refers back to the reader: no cycle left (hhparse.cycles)
+        return hand
 
     def _variant_by_text(self) -> tuple[str, Variant | None, BettingStructure | None]:
         """A hand whose fields cannot be read: its variant line, read as text, still says

@@ -58,6 +58,9 @@ def xml_start_tags(text: str) -> list[StartTag]:
     except expat.ExpatError as error:
         raise Unreadable(error.lineno, "hand_incomplete",
                           f"the hand's XML breaks off or is malformed: {error}") from None
+    finally:  # the handlers hold the parser: a reference cycle per hand (hhparse.cycles)
+        parser.StartElementHandler = parser.StartDoctypeDeclHandler = None
+        parser.EntityDeclHandler = None
     return found
 
 

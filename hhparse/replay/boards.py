@@ -10,7 +10,6 @@ of an incomplete board do not count).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from hhparse.cards import Card
@@ -34,26 +33,34 @@ def bring_in_player(doors: dict[str, Card], payer: BringInPayer) -> str:
     return max(doors, key=lambda player: bring_in_strength(doors[player], payer))
 
 
-def _pairing_shape(ranks: Sequence[int]) -> tuple[int, ...]:
+def _rank_counts(ranks: Sequence[int]) -> dict[int, int]:
+    """How often each rank is on the board (a plain dict: a Counter costs a Python-level
+    constructor per board, on every street of every stud hand)."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    return counts
+
+
+def _pairing_shape(counts: dict[int, int]) -> tuple[int, ...]:
     """Counts of the board's ranks, most first: (2, 1, 1) is a pair, (2, 2) two pair."""
-    return tuple(sorted(Counter(ranks).values(), reverse=True))
+    return tuple(sorted(counts.values(), reverse=True))
 
 
 def low_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """Greater is a better Razz board: fewer pairs, then the lowest highest card."""
     ranks = [_low_rank(card) for card in cards]
-    counts = Counter(ranks)
+    counts = _rank_counts(ranks)
     ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
-    shape = _pairing_shape(ranks)
-    return (-sum(count - 1 for count in shape), *(-rank for rank in ordered))
+    return (len(counts) - len(ranks), *(-rank for rank in ordered))
 
 
 def high_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """Greater is a better high board: quads > trips > two pair > pair > high cards."""
     ranks = [int(card.rank) for card in cards]
-    counts = Counter(ranks)
+    counts = _rank_counts(ranks)
     ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
-    return (*_pairing_shape(ranks), *ordered)
+    return (*_pairing_shape(counts), *ordered)
 
 
 def board_key(cards: Sequence[Card], rule: FirstToAct) -> tuple[int, ...]:
