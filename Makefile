@@ -39,7 +39,8 @@ pytest: $(STAMP)
 PURE_TESTS := tests/test_build.py tests/test_replay_rules.py tests/test_replay_all_in.py \
 	tests/test_forced_bets.py tests/test_replay_corpus.py tests/test_parser_pokerstars.py \
 	tests/test_parser_fulltilt.py tests/test_parser_winamax.py tests/test_parser_kingsclub.py \
-	tests/test_parsers_base.py tests/test_parsers_reader.py tests/test_rulebook.py tests/test_store.py tests/test_phh.py
+	tests/test_parsers_base.py tests/test_parsers_reader.py tests/test_rulebook.py tests/test_store.py tests/test_phh.py \
+	tests/test_cycles.py
 pytest-pure: $(STAMP)
 	HHPARSE_PURE=1 $(BIN)/pytest -q -n auto $(PURE_TESTS)
 
