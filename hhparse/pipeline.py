@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hhparse.cycles import without_cycle_collection
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
-from hhparse.parsers.sites import Site, detect_site, file_context, with_context
+from hhparse.parsers.sites import Site, detect_site, file_context
 from hhparse.parsers.summaries import MAX_SUMMARY_BYTES, read_summary_bytes
 from hhparse.replay import ReplayResult, replay_hand
 
@@ -44,12 +44,12 @@ def read_bytes(data: bytes, file: str, site: Site | None = None) -> FileResult:
             problem=_no_hands_problem(data, file), size=len(data),
         )
     with without_cycle_collection():
-        split = split_blocks(data, file, site.is_start, prefixes=site.prefixes)
-        blocks = with_context(split.blocks, file_context(site, data))
-        hands = tuple(replay_hand(site.parse_block(block)) for block in blocks)
+        split = split_blocks(data, file, site.is_start, prefixes=site.prefixes,
+                             context=file_context(site, data))
+        hands = tuple(replay_hand(site.parse_block(block)) for block in split.blocks)
     return FileResult(
         file=file, site=site.name, encoding=split.encoding, hands=hands, junk=split.junk,
-        blocks=blocks, size=len(data),
+        blocks=split.blocks, size=len(data),
     )
 
 

@@ -529,3 +529,25 @@ def test_corpus_file_accounts_for_every_byte(path: Path) -> None:
     assert str(len(result.blocks)) == _inventory()[rel]
     for block in result.blocks:  # no hand cut in two: each runs to its summary
         assert any(line.startswith("*** SUMMARY ***") for line in block.lines), block.line
+
+
+def test_a_window_of_a_file_splits_into_the_blocks_and_junk_of_the_whole_file() -> None:
+    """The ingest splits a big file window by window: a window's blocks and junk, told where
+    the window starts, are those of the whole file from there (offsets, lines, context)."""
+    from hhparse.parsers.sites import detect_site
+
+    hands = [path.read_bytes().removeprefix(b"\xef\xbb\xbf") for path in
+             sorted((Path(__file__).parent / "fixtures" / "pokerstars").glob("*.txt"))[:6]]
+    data = b"\r\n\r\n\r\n".join(hands[:3]) + b"\n\n\nnot a hand\nat all\n\n\n" + (
+        b"\n\n\n".join(hands[3:]))
+    site = detect_site(data)
+    assert site is not None
+    whole = split_blocks(data, "f.txt", site.is_start, prefixes=site.prefixes,
+                         context="ctx")
+    begin = whole.blocks[2].byte_offset
+    before = data[:begin].decode("utf-8")
+    window = split_blocks(data[begin:], "f.txt", site.is_start, prefixes=site.prefixes,
+                          base_offset=begin, base_line=before.count("\n") + 1, context="ctx")
+    assert window.blocks == whole.blocks[2:]
+    assert window.junk == tuple(item for item in whole.junk if item.byte_offset >= begin)
+    assert window.junk and all(block.context == "ctx" for block in window.blocks)

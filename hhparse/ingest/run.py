@@ -45,7 +45,7 @@ from hhparse.ingest.scan import (
 )
 from hhparse.ingest.work import Part, PartResult, Task, TaskResult, run_task
 from hhparse.parsers.base import split_blocks
-from hhparse.parsers.sites import Site, with_context
+from hhparse.parsers.sites import Site
 from hhparse.parsers.summaries import MAX_SUMMARY_BYTES, read_summary_bytes
 from hhparse.sources import Source, SourceError, expand
 from hhparse.sqlfiles import sql
@@ -652,9 +652,8 @@ def _split_here(data: bytes, path: str, site: Site | None, start: int, context: 
                 ) -> list[_Planned]:
     """Split the whole file in this process (UTF-16 files, unknown formats)."""
     split = split_blocks(data, path, site.is_start if site else _never,
-                         prefixes=site.prefixes if site else ())
-    blocks = [block for block in with_context(split.blocks, context)
-              if block.byte_offset >= start]
+                         prefixes=site.prefixes if site else (), context=context)
+    blocks = [block for block in split.blocks if block.byte_offset >= start]
     junk = [item for item in split.junk if item.byte_offset >= start]
     chunks = [blocks[i : i + BATCH_HANDS] for i in range(0, len(blocks), BATCH_HANDS)] or [[]]
     planned: list[_Planned] = []

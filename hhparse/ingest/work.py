@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from hhparse.cycles import without_cycle_collection
 from hhparse.parsers.base import HandBlock, Junk, split_blocks
@@ -145,22 +145,11 @@ def _blocks_of(task: Part) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
     if not task.raw:
         return task.blocks, task.junk
     site = next((site for site in SITES if site.name == task.site), None)
-    if site is None:  # a window of a file of no known format: all of it is junk
-        split = split_blocks(task.raw, task.path, _no_hand_starts)
-    else:
-        split = split_blocks(task.raw, task.path, site.is_start, prefixes=site.prefixes)
-    lines = task.base_line - 1
-    blocks = tuple(
-        replace(block, byte_offset=block.byte_offset + task.base_offset, line=block.line + lines,
-                line_numbers=tuple(number + lines for number in block.line_numbers),
-                context=task.context)
-        for block in split.blocks
-    )
-    junk = tuple(
-        replace(item, byte_offset=item.byte_offset + task.base_offset, line=item.line + lines)
-        for item in split.junk
-    )
-    return blocks, junk
+    # a window of a file of no known format: all of it is junk
+    split = split_blocks(task.raw, task.path, site.is_start if site else _no_hand_starts,
+                         prefixes=site.prefixes if site else (), base_offset=task.base_offset,
+                         base_line=task.base_line, context=task.context)
+    return split.blocks, split.junk
 
 
 def _no_hand_starts(line: str) -> bool:

@@ -342,13 +342,18 @@ def split_blocks(
     is_start: Callable[[str], bool],
     *,
     prefixes: tuple[str, ...] = (),
+    base_offset: int = 0,
+    base_line: int = 1,
+    context: str = "",
 ) -> SplitResult:
     """Cut a raw log into hand blocks; never raises.
 
     ``is_start`` gets cleaned non-blank lines (:func:`clean_line`). ``prefixes``, when
     given, promises that ``is_start`` is false for any line not starting with one of
     them (after a BOM): only such lines are then offered, which makes splitting several
-    times faster.
+    times faster. ``data`` may be a window of a file: its first byte is at ``base_offset``
+    of the file, on line ``base_line``, and the blocks and junk say where they are in the
+    file. Every block gets ``context`` (:attr:`HandBlock.context`).
     """
     decoded = decode(data)
     text = _with_lone_cr_as_lf(decoded.text)
@@ -357,7 +362,8 @@ def split_blocks(
         starts = _starts_by_prefix(text, is_start, prefixes)
     else:
         starts = _starts_by_scan(text, is_start)
-    cutter = _Cutter(file=file, text=text, decoded=decoded, gap=_DOUBLED_GAP if doubled else _GAP)
+    cutter = _Cutter(file=file, text=text, decoded=decoded, gap=_DOUBLED_GAP if doubled else _GAP,
+                     base_offset=base_offset, base_line=base_line, context=context)
     ends = [*starts, len(text)]
     cutter.cut(0, ends[0], is_hand=False)
     for start, end in zip(starts, ends[1:], strict=True):
@@ -417,17 +423,21 @@ class _Cutter:
     """Turns consecutive stretches of text (a hand start up to the next, or the text
     before the first) into blocks and junk, counting lines as it goes."""
 
-    __slots__ = ("ascii", "blocks", "bom", "byte_map", "file", "gap", "junk", "line", "text")
+    __slots__ = ("ascii", "blocks", "bom", "byte_map", "context", "file", "gap", "junk", "line",
+                 "offset", "text")
 
-    def __init__(self, *, file: str, text: str, decoded: Decoded, gap: int) -> None:
+    def __init__(self, *, file: str, text: str, decoded: Decoded, gap: int, base_offset: int,
+                 base_line: int, context: str) -> None:
         self.file = file
+        self.offset = base_offset
+        self.context = context
         self.text = text
         self.ascii = text.isascii()
         # One byte per character (ASCII, cp1252; never a U+FEFF): offsets are plain sums.
         self.bom = decoded.bom_length if decoded.char_width == 1 else -1
         self.byte_map = _ByteMap(decoded)
         self.gap = gap
-        self.line = 1
+        self.line = base_line
         self.blocks: list[HandBlock] = []
         self.junk: list[Junk] = []
 
@@ -458,10 +468,11 @@ class _Cutter:
             HandBlock(
                 file=self.file,
                 line=line,
-                byte_offset=first,
+                byte_offset=self.offset + first,
                 byte_length=length,
                 lines=tuple(lines),
                 line_numbers=tuple(range(line, line + len(lines))),
+                context=self.context,
             )
         )
 
@@ -480,10 +491,11 @@ class _Cutter:
                     HandBlock(
                         file=self.file,
                         line=line + top,
-                        byte_offset=first,
+                        byte_offset=self.offset + first,
                         byte_length=last - first,
                         lines=tuple(lines[i] for i in kept),
                         line_numbers=tuple(line + i for i in kept),
+                        context=self.context,
                     )
                 )
             else:
@@ -491,7 +503,7 @@ class _Cutter:
                     Junk(
                         file=self.file,
                         line=line + top,
-                        byte_offset=first,
+                        byte_offset=self.offset + first,
                         byte_length=last - first,
                         text=_junk_text(lines[top : bottom + 1]),
                     )

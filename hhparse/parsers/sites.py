@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from hhparse.parsers import (
     absolute,
@@ -45,12 +45,6 @@ def file_context(site: Site | None, head: bytes) -> str:
     if site is None or site.context_of is None:
         return ""
     return site.context_of(decode(head[:SNIFF_BYTES]).text)
-
-
-def with_context(blocks: Iterable[HandBlock], context: str) -> tuple[HandBlock, ...]:
-    if not context:
-        return tuple(blocks)
-    return tuple(replace(block, context=context) for block in blocks)
 
 
 SITES: tuple[Site, ...] = (
