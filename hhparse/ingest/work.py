@@ -145,7 +145,7 @@ def _blocks_of(task: Part) -> tuple[tuple[HandBlock, ...], tuple[Junk, ...]]:
     if not task.raw:
         return task.blocks, task.junk
     site = next((site for site in SITES if site.name == task.site), None)
-    # a window of a file of no known format: all of it is junk
+    # without a site (a window of a file of no known format) all of the window is junk
     split = split_blocks(task.raw, task.path, site.is_start if site else _no_hand_starts,
                          prefixes=site.prefixes if site else (), base_offset=task.base_offset,
                          base_line=task.base_line, context=task.context)
