@@ -96,11 +96,16 @@ def generated_input(folder: Path) -> Path:
     return path
 
 
+def inner_command(checkout: Path, stage: str, source: str, passes: int) -> list[str]:
+    """This file's ``--inner`` run on the checkout's own ``.venv`` build."""
+    return [str(checkout / ".venv" / "bin" / "python"), str(HERE), "--inner", stage, source,
+            str(passes)]
+
+
 def counted(checkout: Path, stage: str, source: str, passes: int) -> tuple[int, int]:
     """(instructions, hands) of one run under callgrind."""
-    python = checkout / ".venv" / "bin" / "python"
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(python),
-               str(HERE), "--inner", stage, source, str(passes)]
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               *inner_command(checkout, stage, source, passes)]
     done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONHASHSEED": "0"})
     found = COLLECTED.search(done.stderr)
@@ -111,9 +116,8 @@ def counted(checkout: Path, stage: str, source: str, passes: int) -> tuple[int, 
 
 def timed(checkout: Path, stage: str, source: str, passes: int) -> tuple[float, float]:
     """(CPU µs, wall µs) per hand of one run without valgrind, the first pass left out."""
-    python = checkout / ".venv" / "bin" / "python"
-    done = subprocess.run([str(python), str(HERE), "--inner", stage, source, str(passes)],
-                          cwd=checkout, capture_output=True, text=True, check=True)
+    done = subprocess.run(inner_command(checkout, stage, source, passes), cwd=checkout,
+                          capture_output=True, text=True, check=True)
     hands, cpu, wall = done.stdout.split()
     extra = int(hands) * (passes - 1) / passes
     return float(cpu) / extra * 1e6, float(wall) / extra * 1e6

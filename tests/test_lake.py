@@ -61,7 +61,6 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return found
 
 
-
 @pytest.fixture(scope="module")
 def lake_and_store(inputs: list[Path], tmp_path_factory: pytest.TempPathFactory
                    ) -> tuple[Path, Path, object]:
