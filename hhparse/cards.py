@@ -14,6 +14,7 @@ Three representations exist, each for its own job:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
@@ -128,9 +129,18 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self})"
 
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # Unpickled as the deck's own card (a compiled frozen dataclass refuses the default
+        # unpickling, which sets its fields one by one).
+        return (card_at, (self.index,))
+
 
 DECK: Final[tuple[Card, ...]] = tuple(Card(Rank(r), Suit(s)) for r in range(13) for s in range(4))
 """The 52 cards, ordered by index."""
+
+
+def card_at(index: int) -> Card:
+    return DECK[index]
 
 CODES: Final[tuple[int, ...]] = tuple(card.code for card in DECK)
 """Evaluation code of each card index."""

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import groupby
+from typing import Final
 
 from hhparse.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
+from hhparse.frozen import Record
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Evaluation:
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Evaluation(Record):
     """A hand as one ranking sees it."""
 
-    value: int
+    value: Final[int]
     """Greater is better; equal values are equal hands (within one ranking)."""
-    hand_class: str
+    hand_class: Final[str]
     """A coarse class for reports: ``7-low``, ``pair``, ``4-card badugi``, ``flush`` ..."""
-    description: str
+    description: Final[str]
     """The sites' wording: ``Lo: 8,7,5,4,3``, ``a pair of Kings``, ``Badugi: 8,4,3,A``."""
+
+    def __init__(self, *, value: int, hand_class: str, description: str) -> None:
+        self.value = value
+        self.hand_class = hand_class
+        self.description = description
 
 
 class EvaluationError(ValueError):

@@ -20,8 +20,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import Protocol
+from typing import Final, Protocol
 
+from hhparse.frozen import Record
 from hhparse.records import ParseProblem, SourceSpan
 
 ENCODINGS = ("utf-8", "utf-8-sig", "utf-16-le", "utf-16-be", "cp1252")
@@ -267,32 +268,42 @@ class BlockLike(Protocol):
     def line_numbers(self) -> tuple[int, ...]: ...
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandBlock:
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class HandBlock(Record):
     """The lines of one hand, with where they sit in the file."""
 
-    file: str
-    line: int
+    file: Final[str]
+    line: Final[int]
     """1-based line number of the hand's first line, counting every line break."""
-    byte_offset: int
+    byte_offset: Final[int]
     """Offset in the raw file of the first line's first character (after any BOM)."""
-    byte_length: int
+    byte_length: Final[int]
     """Bytes up to the end of the last non-blank line, its trailing whitespace excluded."""
-    lines: tuple[str, ...]
+    lines: Final[tuple[str, ...]]
     """The non-blank lines, cleaned (:func:`clean_line`)."""
-    line_numbers: tuple[int, ...]
+    line_numbers: Final[tuple[int, ...]]
     """The file line number of each entry of ``lines``."""
-    context: str = ""
+    context: Final[str]
     """What the file says once for all its hands (Merge's ``<description>``: the game and
     the stakes), given to every block of the file."""
+
+    def __init__(self, *, file: str, line: int, byte_offset: int, byte_length: int,
+                 lines: tuple[str, ...], line_numbers: tuple[int, ...], context: str = "") -> None:
+        self.file = file
+        self.line = line
+        self.byte_offset = byte_offset
+        self.byte_length = byte_length
+        self.lines = lines
+        self.line_numbers = line_numbers
+        self.context = context
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
     def __reduce__(self) -> tuple[Callable[..., HandBlock], tuple[object, ...]]:
-        # Pickled by its fields (small files go to the workers split): compiled with mypyc,
-        # a frozen dataclass refuses the default unpickling, which sets attributes.
+        # Pickled by its fields in order (small files go to the workers split): shorter
+        # than a record's, which names every field (hhparse.frozen).
         return (_hand_block, (self.file, self.line, self.byte_offset, self.byte_length,
                               self.lines, self.line_numbers, self.context))
 
@@ -303,16 +314,24 @@ def _hand_block(file: str, line: int, byte_offset: int, byte_length: int,
                      lines=lines, line_numbers=line_numbers, context=context)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Junk:
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Junk(Record):
     """Non-blank text that belongs to no hand: before the first, or cut off by a gap."""
 
-    file: str
-    line: int
-    byte_offset: int
-    byte_length: int
-    text: str
+    file: Final[str]
+    line: Final[int]
+    byte_offset: Final[int]
+    byte_length: Final[int]
+    text: Final[str]
     """Its cleaned lines, blank lines between them kept."""
+
+    def __init__(self, *, file: str, line: int, byte_offset: int, byte_length: int,
+                 text: str) -> None:
+        self.file = file
+        self.line = line
+        self.byte_offset = byte_offset
+        self.byte_length = byte_length
+        self.text = text
 
     def __reduce__(self) -> tuple[Callable[..., Junk], tuple[object, ...]]:
         return (_junk, (self.file, self.line, self.byte_offset, self.byte_length, self.text))

@@ -55,6 +55,7 @@ How Bovada writes a hand, and how it is read:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import PurePath
 from typing import Final
 
@@ -180,7 +181,7 @@ class _Reader(StudReader):
                           fatal=True)
         self._show_summary_cards()
         if any(action.pot == "side pot" for action in self.actions):
-            self.actions = [action._replace(pot="main pot") if action.pot == "pot" else action
+            self.actions = [replace(action, pot="main pot") if action.pot == "pot" else action
                             for action in self.actions]
         self.stakes = self._stakes()
         return self.hand()
@@ -188,7 +189,7 @@ class _Reader(StudReader):
     def hand(self) -> Hand:
         block = self.block
         dealt = {a.player for a in self.actions if a.kind is Kind.DEALT}
-        seats = tuple(seat._replace(sitting_out=seat.player not in dealt) for seat in self.seats)
+        seats = tuple(replace(seat, sitting_out=seat.player not in dealt) for seat in self.seats)
         return Hand(
             site=SITE, hand_id=self.hand_id, source=span_of(block), game_text=self.game_text,
             variant_id=self.variant_id, structure=self.structure, currency=self.currency,
@@ -444,6 +445,6 @@ class _Reader(StudReader):
         loser's line may leave one out) with the best five of the showdown line."""
         printed = {seat.player: seat.cards for seat in self.summary_seats}
         self.actions = [
-            action._replace(cards=tuple(dict.fromkeys(printed[action.player] + action.cards)))
+            replace(action, cards=tuple(dict.fromkeys(printed[action.player] + action.cards)))
             if action.kind is Kind.SHOW and action.player in printed else action
             for action in self.actions]

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
@@ -166,7 +167,7 @@ class _Reader(StudReader):
     def hand(self) -> Hand:
         block = self.block
         players = {action.player for action in self.actions}
-        seats = tuple(seat._replace(sitting_out=seat.player not in players)
+        seats = tuple(replace(seat, sitting_out=seat.player not in players)
                       for seat in self.seats)
         collected_at = self._first_collect()
         return Hand(

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Final
@@ -416,7 +416,7 @@ class _Reader(TextReader):
     def _seats_as_played(self) -> tuple[Seat, ...]:
         """The seat list, each seat sitting out unless a line shows the player in the hand."""
         playing = {action.player for action in self.actions}
-        return tuple(seat._replace(sitting_out=seat.player not in playing) for seat in self.seats)
+        return tuple(replace(seat, sitting_out=seat.player not in playing) for seat in self.seats)
 
     # -- recording --
 

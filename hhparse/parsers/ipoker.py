@@ -55,7 +55,7 @@ How iPoker writes a hand, and how it is read:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Final
@@ -574,7 +574,7 @@ class _Reader(XmlReader):
         session = self.session
         assert session is not None
         acting = {action.player for action in self.actions if action.kind is not Kind.COLLECT}
-        seats = tuple(seat._replace(sitting_out=seat.player not in acting
+        seats = tuple(replace(seat, sitting_out=seat.player not in acting
                                     and seat.player not in self.held) for seat in self.seats)
         hero = session.hero if any(seat.player == session.hero for seat in seats) else None
         return Hand(

@@ -42,7 +42,7 @@ How Merge writes a hand, and how it is read:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
@@ -576,7 +576,7 @@ class _Reader(XmlReader):
         """Tournament balances are after the blinds and antes: add them back."""
         posted = sum(action.amount for action in self.actions
                      if action.player == seat.player and action.kind in FORCED.values())
-        return seat._replace(stack=seat.stack + posted)
+        return replace(seat, stack=seat.stack + posted)
 
     def _amount(self, text: str, line: int) -> int:
         try:

@@ -57,7 +57,7 @@ How OnGame writes a hand, and how it is read:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
@@ -555,7 +555,7 @@ class _Reader(TextReader):
         kinds = [self.actions[at].kind for at in posts]
         if len(posts) >= 2 and Kind.POST_SB not in kinds:
             first = posts[0]
-            self.actions[first] = self.actions[first]._replace(kind=Kind.POST_SB)
+            self.actions[first] = replace(self.actions[first], kind=Kind.POST_SB)
 
     def _brings_in(self, name: str, rest: str, number: int, all_in: bool) -> None:
         big = rest.startswith("big ")

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final
 
 from hhparse.cards import Card, CardError, parse_cards
@@ -166,7 +167,7 @@ class _Reader(StudReader):
     def hand(self) -> Hand:
         block = self.block
         acting = {action.player for action in self.actions}
-        seats = tuple(seat._replace(sitting_out=seat.player not in acting) for seat in self.seats)
+        seats = tuple(replace(seat, sitting_out=seat.player not in acting) for seat in self.seats)
         collects = [action.line for action in self.actions if action.kind is Kind.COLLECT]
         return Hand(
             site=SITE, hand_id=self.hand_id,

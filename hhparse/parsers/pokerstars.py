@@ -49,7 +49,6 @@ What the replayer must know (the conventions of the records this module fills):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -631,8 +630,7 @@ class _Reader(TextReader):
         if colon > 0 and self.fast_names and text[:colon] in self.seated:
             # the common case, inline: ``Name: verb argument``
             verb, _, argument = text[colon + 2 :].partition(" ")
-            handler = _VERBS.get(verb)
-            if handler is None or not handler(self, text[:colon], argument, number):
+            if not self._verb(verb, text[:colon], argument, number):
                 self._colon_note(text[colon + 2 :], text, number)
             return
         name = self._who(text)
@@ -737,9 +735,38 @@ class _Reader(TextReader):
 
     def _colon_line(self, name: str, what: str, text: str, number: int) -> None:
         verb, _, argument = what.partition(" ")
-        handler = _VERBS.get(verb)
-        if handler is None or not handler(self, name, argument, number):
+        if not self._verb(verb, name, argument, number):
             self._colon_note(what, text, number)
+
+    def _verb(self, verb: str, name: str, argument: str, number: int) -> bool:
+        """Reads ``name: verb argument``; False when the verb is none of the betting, drawing
+        or showing verbs (or the words after it are not its own). The commonest first, and
+        direct calls: a table of methods would box every argument in the compiled build."""
+        if verb == "folds":
+            return self._folds(name, argument, number)
+        if verb == "calls":
+            return self._calls(name, argument, number)
+        if verb == "checks":
+            return self._checks(name, argument, number)
+        if verb == "bets":
+            return self._bets(name, argument, number)
+        if verb == "raises":
+            return self._raises(name, argument, number)
+        if verb == "discards":
+            return self._discards(name, argument, number)
+        if verb == "stands":
+            return self._stands(name, argument, number)
+        if verb == "posts":
+            return self._posts(name, argument, number)
+        if verb == "shows":
+            return self._shows(name, argument, number)
+        if verb == "mucks":
+            return self._mucks(name, argument, number)
+        if verb == "brings":
+            return self._brings(name, argument, number)
+        if verb == "doesn't":
+            return self._doesnt(name, argument, number)
+        return False
 
     def _colon_note(self, what: str, text: str, number: int) -> None:
         kind = _note_kind(what)
@@ -932,18 +959,3 @@ _POSTS: Final[tuple[tuple[str, Kind], ...]] = (
     ("small & big blinds ", Kind.POST_SB_BB),
     ("the ante ", Kind.ANTE),
 )
-
-_VERBS: Final[dict[str, Callable[[_Reader, str, str, int], bool]]] = {
-    "folds": _Reader._folds,
-    "checks": _Reader._checks,
-    "calls": _Reader._calls,
-    "bets": _Reader._bets,
-    "raises": _Reader._raises,
-    "posts": _Reader._posts,
-    "brings": _Reader._brings,
-    "discards": _Reader._discards,
-    "stands": _Reader._stands,
-    "shows": _Reader._shows,
-    "mucks": _Reader._mucks,
-    "doesn't": _Reader._doesnt,
-}

@@ -24,7 +24,16 @@ from hhparse.records import (
 )
 from hhparse.replay import boards
 from hhparse.replay.cards_seen import CardTracker
-from hhparse.replay.handlers import HANDLERS
+from hhparse.replay.handlers import (
+    HANDLERS,
+    on_bet_or_raise,
+    on_call,
+    on_check,
+    on_dealt,
+    on_draw,
+    on_fold,
+    on_post,
+)
 from hhparse.replay.positions import clockwise_from
 from hhparse.replay.result import DrawResult
 from hhparse.replay.rooms import room_rules
@@ -265,9 +274,27 @@ class Replay:
         return self.hand.actions[-1].line if self.hand.actions else self.hand.source.line
 
     def apply(self, action: Action) -> None:
-        handler = HANDLERS.get(action.kind)
-        if handler is not None:
-            handler(self, action)
+        # The commonest kinds first; direct calls (no table of handlers: in the compiled
+        # build a call through a dict boxes its arguments and goes through Python's call).
+        kind = action.kind
+        if kind is Kind.FOLD:
+            on_fold(self, action)
+        elif kind is Kind.CALL:
+            on_call(self, action)
+        elif kind is Kind.CHECK:
+            on_check(self, action)
+        elif kind is Kind.DEALT:
+            on_dealt(self, action)
+        elif kind is Kind.BET or kind is Kind.RAISE or kind is Kind.COMPLETE:
+            on_bet_or_raise(self, action)
+        elif kind in FORCED_KINDS:
+            on_post(self, action)
+        elif kind is Kind.DISCARD or kind is Kind.STAND_PAT:
+            on_draw(self, action)
+        else:
+            handler = HANDLERS.get(kind)
+            if handler is not None:
+                handler(self, action)
 
     # ---------------------------------------------------------- street flow
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hhparse.cards import Card, format_cards
 from hhparse.evaluators import RANKINGS, Evaluation, EvaluationError
+from hhparse.frozen import Record
 from hhparse.replay.result import PotResult
 from hhparse.replay.rooms import Share, check_shares
 from hhparse.variants import PotSplit, Variant
@@ -24,10 +25,14 @@ if TYPE_CHECKING:
     from hhparse.replay.state import PlayerState
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    amount: int
-    eligible: tuple[str, ...]
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Pot(Record):
+    amount: Final[int]
+    eligible: Final[tuple[str, ...]]
+
+    def __init__(self, amount: int, eligible: tuple[str, ...]) -> None:
+        self.amount = amount
+        self.eligible = eligible
 
 
 def build_pots(players: Sequence[PlayerState]) -> list[Pot]:

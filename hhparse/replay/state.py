@@ -5,46 +5,71 @@ Only the replayer touches these objects; what leaves the replayer is immutable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hhparse.cards import Card
 from hhparse.replay.result import Problem, Severity
 
 
-@dataclass(slots=True)
+@dataclass(init=False, slots=True)
 class PlayerState:
     name: str
     seat: int
     stack: int
     remaining: int
-    is_hero: bool = False
-    dealt_in: bool = True
-    folded: bool = False
-    all_in: bool = False
-    acted: bool = False
-    acted_at_raise: int = -1
+    is_hero: bool
+    dealt_in: bool
+    folded: bool
+    all_in: bool
+    acted: bool
+    acted_at_raise: int
     """The full-raise counter when this player last acted (for re-opening rules)."""
-    acted_at_bet: int = 0
+    acted_at_bet: int
     """The bet of the round when this player last acted (fixed limit: short all-ins of
     half a step or more in all since then re-open the betting to him)."""
-    committed: int = 0
+    committed: int
     """Live chips in the current betting round."""
-    contributed: int = 0
+    contributed: int
     """All chips put in during the hand (dead ones included)."""
-    dead_blinds: int = 0
+    dead_blinds: int
     """Chips posted as a dead blind: in the pot, but no part of the player's bets (pot
     levels and uncalled bets leave them out)."""
-    collected: int = 0
-    hand: list[Card] = field(default_factory=list)
+    collected: int
+    hand: list[Card]
     """Known cards held now (the hero's hand, stud cards, shown cards)."""
-    up_cards: list[Card] = field(default_factory=list)
-    own_discards: set[Card] = field(default_factory=set)
-    shown: tuple[Card, ...] | None = None
+    up_cards: list[Card]
+    own_discards: set[Card]
+    shown: tuple[Card, ...] | None
     """The hand shown at a showdown (ranked)."""
-    shown_line: int = 0
-    shown_cards: tuple[Card, ...] = ()
+    shown_line: int
+    shown_cards: tuple[Card, ...]
     """Every card this player showed, at a showdown or after winning uncontested."""
-    mucked: bool = False
+    mucked: bool
+
+    def __init__(self, *, name: str, seat: int, stack: int, remaining: int,
+                 is_hero: bool = False, dealt_in: bool = True) -> None:
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.remaining = remaining
+        self.is_hero = is_hero
+        self.dealt_in = dealt_in
+        self.folded = False
+        self.all_in = False
+        self.acted = False
+        self.acted_at_raise = -1
+        self.acted_at_bet = 0
+        self.committed = 0
+        self.contributed = 0
+        self.dead_blinds = 0
+        self.collected = 0
+        self.hand = []
+        self.up_cards = []
+        self.own_discards = set()
+        self.shown = None
+        self.shown_line = 0
+        self.shown_cards = ()
+        self.mucked = False
 
     @property
     def in_hand(self) -> bool:
@@ -55,36 +80,51 @@ class PlayerState:
         return self.dealt_in and not self.folded and not self.all_in
 
 
-@dataclass(slots=True)
+@dataclass(init=False, slots=True)
 class RoundState:
     """One betting round."""
 
     street: int
     step: int
     """Fixed-limit bet size of this round (NL/PL: the minimum bet)."""
-    current_bet: int = 0
+    current_bet: int
     """The most any player has in this round: what a call matches."""
-    level: int = 0
+    level: int
     """Fixed limit: the last full betting level (a big blind, a full bet or raise, a stud
     completion). A short all-in raises ``current_bet`` but not the level (PokerStars), so
     the next raise goes to ``level + step``; a stud bring-in is no level (0)."""
-    bets: int = 0
+    bets: int
     """Bets and full raises so far (the cap counts these)."""
-    last_raise: int = 0
+    last_raise: int
     """Size of the last full bet or raise (NL/PL minimum raise)."""
-    full_raises: int = 0
+    full_raises: int
     """Counter of bets/raises that re-open the action."""
-    completed: bool = False
+    completed: bool
     """Stud 3rd street: the bring-in has been completed."""
-    bets_seen: bool = False
+    bets_seen: bool
     """Someone has acted voluntarily in this round."""
-    big_bet_allowed: bool = False
+    big_bet_allowed: bool
     """Stud high 4th street with an open pair: the big bet may be made."""
 
+    def __init__(self, *, street: int, step: int) -> None:
+        self.street = street
+        self.step = step
+        self.current_bet = 0
+        self.level = 0
+        self.bets = 0
+        self.last_raise = 0
+        self.full_raises = 0
+        self.completed = False
+        self.bets_seen = False
+        self.big_bet_allowed = False
 
-@dataclass(slots=True)
+
+@dataclass(init=False, slots=True)
 class ProblemLog:
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem]
+
+    def __init__(self) -> None:
+        self.problems = []
 
     def error(self, code: str, line: int, message: str) -> None:
         self.problems.append(

@@ -194,6 +194,8 @@ _DRAW_FIELDS: Final = attrgetter(
     "hand_after", "line",
 )
 _POT_FIELDS: Final = attrgetter("index", "half", "amount", "eligible", "winners", "won")
+_ACTION_NAMES: Final = tuple(field.name for field in fields(Action))
+_ACTION_FIELDS: Final = attrgetter(*_ACTION_NAMES)
 
 
 def _cards_column(column: Sequence[tuple[Card, ...]]) -> list[str | None]:
@@ -402,7 +404,8 @@ class _Builder:
         if not self.actions:
             return pl.DataFrame(schema=schema)
         # By field name, so a field added to Action changes nothing here.
-        column = dict(zip(Action._fields, zip(*self.actions, strict=True), strict=True))
+        column = dict(zip(_ACTION_NAMES, zip(*map(_ACTION_FIELDS, self.actions), strict=True),
+                          strict=True))
         counts = self.action_counts
         seq: list[int] = []
         for n in counts:
