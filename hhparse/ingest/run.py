@@ -80,6 +80,10 @@ reports need over a million hands."""
 SET_INGEST_DUCKDB_MEMORY = "SET memory_limit = '64MB'"
 """Ingest's, for its batches and its integrity checks: a 1-worker ingest of 200,000
 generated hands peaks at 380 MB with it, 427 MB with 128 MB (its CPU time the same)."""
+SET_WRITER_THREADS = "SET threads = 1"
+"""The writer's DuckDB works on one thread: its statements insert a task's rows, too few
+to share out (on two threads an insert of 1,000 hands' actions took 20 us of CPU a hand,
+on one 11 us), and an ingest's other cores run its workers."""
 SET_CHECK_THREADS = "SET threads = 1"
 """The integrity checks after an ingest run on one thread: each thread of DuckDB's holds its
 own hash tables, and on two the checks of 200,000 hands no longer fit in the 64 MB."""
@@ -288,6 +292,7 @@ def _ingest_into(
     stored into. A stop between tasks commits the tasks stored; one in the middle of a task
     (a second Ctrl-C) rolls them back."""
     con.execute(SET_INGEST_DUCKDB_MEMORY)
+    con.execute(SET_WRITER_THREADS)
     book = _Bookkeeping(con)
     tasks = _gathered(_tasks(book, sources, summary))
     stored_into: set[int] = set()

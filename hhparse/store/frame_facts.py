@@ -11,12 +11,14 @@ NULL), polars' Kleene logic gives the same answer; ``greatest``/``least``, ``min
 ``bool_or`` skip NULLs as ``max_horizontal``/``min_horizontal``, ``min`` and ``any`` do.
 
 A hand is known by its site and hand id here (the writer gives the keys). Rows keep their
-order.
+order. The expressions that do not depend on the frames are built once per process
+(``@cache``): building them anew took about as long as running them on a task.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Final
 
 import polars as pl
@@ -74,6 +76,7 @@ def _draw_facts(draws: pl.LazyFrame, hands: pl.LazyFrame) -> pl.LazyFrame:
     return pats.join(cards, on="frame_row", how="left")
 
 
+@cache
 def _last_round() -> pl.Expr:
     """The variant's last draw round."""
     return pl.col("variant").replace_strict(LAST_DRAW, default=None, return_dtype=pl.Int64)
@@ -111,10 +114,11 @@ def _card_facts(draws: pl.LazyFrame) -> pl.LazyFrame:
             .select("frame_row", holding=_holding(), made_class=_made_class()))
 
 
-def _card_columns() -> list[pl.Expr]:
+@cache
+def _card_columns() -> tuple[pl.Expr, ...]:
     """cards: per card i of the hand after the draw, ranks r_i and l_i, suit s_i, and k_i
     (the card was kept); NULL where the hand has no card i."""
-    columns = []
+    columns: list[pl.Expr] = []
     for i in _CARDS:
         card = pl.col("after").list.get(i - 1, null_on_oob=True)
         rank = card.str.slice(0, 1)
@@ -124,7 +128,7 @@ def _card_columns() -> list[pl.Expr]:
             card.str.slice(1, 1).alias(f"s{i}"),
             (~pl.col("new_cards").str.contains(card, literal=True)).alias(f"k{i}"),
         ]
-    return columns
+    return tuple(columns)
 
 
 def _place_in(text: str, char: pl.Expr) -> pl.Expr:
@@ -145,6 +149,7 @@ def _count_true(terms: list[pl.Expr]) -> pl.Expr:
     return total
 
 
+@cache
 def _kept_pairs(name: str) -> pl.Expr:
     """How many pairs of kept cards share rank (``r``) or suit (``s``): the first four cards,
     then pairs with the fifth, each sum NULL -> 0 (as the SQL's two coalesces)."""
@@ -160,7 +165,8 @@ def _kept(name: str) -> list[pl.Expr]:
     return [pl.when(_col("k", i)).then(_col(name, i)) for i in _CARDS]
 
 
-def _shape_columns() -> list[pl.Expr]:
+@cache
+def _shape_columns() -> tuple[pl.Expr, ...]:
     """shapes: pairs of one rank, one suit, top and bottom ranks, the badugi pairs v_ij."""
     ranks = [_col("r", i) for i in _CARDS]
     suits = [_col("s", i) for i in _CARDS]
@@ -170,7 +176,7 @@ def _shape_columns() -> list[pl.Expr]:
     rank_sum = ranks[0]
     for rank in ranks[1:]:
         rank_sum = rank_sum + rank
-    return [
+    return (
         _count_true([_col("r", i) == _col("r", j) for i, j in _PAIRS]).alias("same_rank"),
         suited.alias("suited"),
         pl.max_horizontal(ranks).alias("top"),
@@ -186,7 +192,7 @@ def _shape_columns() -> list[pl.Expr]:
         pl.max_horizontal(_kept("l")).alias("kept_low_top"),
         pl.min_horizontal(_kept("l")).alias("kept_low_bottom"),
         (pl.col("after").list.len().cast(pl.Int64) - pl.col("discarded")).alias("kept_count"),
-    ]
+    )
 
 
 def _rank_char(text: str, place: pl.Expr) -> pl.Expr:
@@ -209,6 +215,7 @@ def _any_of(exprs: list[pl.Expr]) -> pl.Expr:
     return expr
 
 
+@cache
 def _badugi_of(size: int) -> pl.Expr:
     """Some ``size`` cards that are all pairwise of different ranks and suits."""
     from itertools import combinations
@@ -217,7 +224,8 @@ def _badugi_of(size: int) -> pl.Expr:
                     for group in combinations(_CARDS, size)])
 
 
-def _class_columns() -> list[pl.Expr]:
+@cache
+def _class_columns() -> tuple[pl.Expr, ...]:
     """classes: pairing, the 2-7 and high straights and flushes, the lows, the badugi."""
     same_rank, top, bottom = pl.col("same_rank"), pl.col("top"), pl.col("bottom")
     no_pair_run = (same_rank == 0) & (top - bottom == 4)
@@ -227,7 +235,7 @@ def _class_columns() -> list[pl.Expr]:
                .when(same_rank == 3).then(pl.lit("three of a kind"))
                .when(same_rank == 2).then(pl.lit("two pair"))
                .when(same_rank == 1).then(pl.lit("pair")))
-    return [
+    return (
         pairing.alias("pairing"),
         (pl.when(no_pair_run & suited).then(pl.lit("straight flush"))
          .when(no_pair_run).then(pl.lit("straight"))
@@ -242,13 +250,14 @@ def _class_columns() -> list[pl.Expr]:
          .when(_badugi_of(3)).then(pl.lit("3-card"))
          .when(_badugi_of(2)).then(pl.lit("2-card"))
          .otherwise(pl.lit("1-card"))).alias("badugi_class"),
-    ]
+    )
 
 
 def _high_card(rule: str, place: str) -> pl.Expr:
     return _rank_char(rule, pl.col(place)) + "-high"
 
 
+@cache
 def _holding() -> pl.Expr:
     """card_facts.holding: what the kept cards are."""
     variant, same_rank = pl.col("variant"), pl.col("kept_same_rank")
@@ -280,6 +289,7 @@ def _holding() -> pl.Expr:
     )
 
 
+@cache
 def _made_class() -> pl.Expr:
     """card_facts.made_class: what the hand after the draw is, by the variant's ranking."""
     variant = pl.col("variant")
@@ -417,6 +427,7 @@ def _door_cards(third_street: pl.LazyFrame) -> pl.LazyFrame:
                     door_rank=_place_in(LOW_RANKS, door.str.slice(0, 1))))
 
 
+@cache
 def _before(kinds: tuple[str, ...]) -> pl.Expr:
     """How many earlier lines of the hand (in ``seq`` order) are of ``kinds``."""
     hits = pl.col("kind").is_in(kinds).cast(pl.Int64)
@@ -443,7 +454,7 @@ def _third_street_spots(decisions: pl.LazyFrame, door_cards: pl.LazyFrame) -> pl
     first = (decisions.filter(pl.col("player_turn") == 1)
              .join(door_cards.select(*_PLAYER_KEY, "door_rank"), on=_PLAYER_KEY,
                    how="left")
-             .sort(*KEY, "ord", descending=[False, False, True]))
+             .sort(*KEY, "ord", descending=[*(False for _ in KEY), True]))
     lowest_after = (pl.col("door_rank").fill_null(14).cum_min().shift(1, fill_value=14)
                     .over(KEY))
     first = first.with_columns(

@@ -1,9 +1,9 @@
 """Replayed files -> one polars DataFrame per store table (columns exactly as the tables').
 
 :func:`frames_for` turns the results of many files into :class:`Frames`. It is the hot
-path between replay and DuckDB, so it builds plain column lists in Python loops (records
-are transposed with ``zip(*...)`` and ``attrgetter``, never turned into per-row dicts),
-then makes one DataFrame per table with an explicit schema: an empty frame still has every
+path between replay and DuckDB, so it builds plain column lists (the child tables' in the
+compiled :mod:`hhparse.columns`; records are never turned into per-row dicts), then
+makes one DataFrame per table with an explicit schema: an empty frame still has every
 column, with its type.
 
 Where each hand goes (one place only):
@@ -33,9 +33,9 @@ from typing import Final, Protocol
 import numpy as np
 import polars as pl
 
-from hhparse.cards import DECK, Card
+from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns
 from hhparse.parsers.base import Junk
-from hhparse.records import SHOWDOWN_STREET, Action, Kind
+from hhparse.records import SHOWDOWN_STREET, Kind
 from hhparse.replay.result import Problem, ReplayResult, Severity, Status
 from hhparse.variants import BY_ID
 
@@ -171,7 +171,6 @@ class Frames:
 
 # --- small converters ------------------------------------------------------------------
 
-_CARD_TEXT: Final = tuple(str(card) for card in DECK)
 
 _DRAW_ROUNDS: Final = {0: "predraw", 1: "draw1", 2: "draw2", 3: "draw3",
                        SHOWDOWN_STREET: "showdown"}
@@ -184,34 +183,7 @@ _ACTED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, K
                            Kind.ANTE})
 """Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
 
-_PLAYER_FIELDS: Final = attrgetter(
-    "player", "seat", "position", "is_hero", "starting_stack", "contributed", "collected",
-    "net", "went_to_showdown", "won_at_showdown", "final_cards", "final_class",
-    "final_description", "shown_cards",
-)
-_DRAW_FIELDS: Final = attrgetter(
-    "player", "draw_round", "discarded", "discarded_cards", "new_cards", "hand_before",
-    "hand_after", "line",
-)
 _POT_FIELDS: Final = attrgetter("index", "half", "amount", "eligible", "winners", "won")
-_ACTION_NAMES: Final = tuple(field.name for field in fields(Action))
-_ACTION_FIELDS: Final = attrgetter(*_ACTION_NAMES)
-
-
-def _cards_column(column: Sequence[tuple[Card, ...]]) -> list[str | None]:
-    text = _CARD_TEXT
-    return [" ".join([text[c.index] for c in cards]) if cards else None for cards in column]
-
-
-def _drawn_column(
-    column: Sequence[tuple[Card, ...]], discarded: Sequence[int]
-) -> list[str | None]:
-    """Discarded or new cards: '' when none were drawn (stood pat), NULL when unknown."""
-    text = _CARD_TEXT
-    return [
-        " ".join([text[c.index] for c in cards]) if cards else ("" if n == 0 else None)
-        for cards, n in zip(column, discarded, strict=True)
-    ]
 
 
 def _repeat(values: list[str], counts: list[int]) -> pl.Series:
@@ -262,12 +234,12 @@ class _Builder:
         self.child_sites: list[str] = []
         self.child_ids: list[str] = []
         self.child_draw_game: list[bool] = []
-        self.actions: list[Action] = []
+        self.actions = ActionColumns()
         self.action_counts: list[int] = []
-        self.players: list[object] = []
+        self.players = PlayerColumns()
         self.player_counts: list[int] = []
         self.dealt_in: list[bool] = []
-        self.draws: list[object] = []
+        self.draws = DrawColumns()
         self.draw_counts: list[int] = []
         self.pots: list[object] = []
         self.pot_counts: list[int] = []
@@ -310,12 +282,12 @@ class _Builder:
         self.child_sites.append(hand.site)
         self.child_ids.append(hand.hand_id)
         self.child_draw_game.append(_IS_DRAW.get(hand.variant_id or "", False))
-        self.actions.extend(hand.actions)
+        self.actions.add(hand.actions)
         self.action_counts.append(len(hand.actions))
-        self.players.extend(replayed.players)
+        self.players.add(replayed.players)
         self.player_counts.append(len(replayed.players))
         self.dealt_in.extend(dealt)
-        self.draws.extend(replayed.draws)
+        self.draws.add(replayed.draws)
         self.draw_counts.append(len(replayed.draws))
         self.pots.extend(replayed.pots)
         self.pot_counts.append(len(replayed.pots))
@@ -401,34 +373,29 @@ class _Builder:
 
     def _actions_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["actions"]
-        if not self.actions:
+        column = self.actions
+        if not len(column):
             return pl.DataFrame(schema=schema)
-        # By field name, so a field added to Action changes nothing here.
-        column = dict(zip(_ACTION_NAMES, zip(*map(_ACTION_FIELDS, self.actions), strict=True),
-                          strict=True))
         counts = self.action_counts
-        seq: list[int] = []
-        for n in counts:
-            seq.extend(range(n))
         draw_game = pl.Series(self.child_draw_game, dtype=pl.Boolean).gather(
             np.repeat(np.arange(len(counts), dtype=np.int64), counts)
         )
         frame = pl.DataFrame(
             {
                 **self._keys(counts),
-                "seq": pl.Series(seq, dtype=_INT),
-                "round_index": pl.Series(column["street"], dtype=_INT),
+                "seq": pl.Series(column.seq, dtype=_INT),
+                "round_index": pl.Series(column.street, dtype=_INT),
                 "draw_game": draw_game,
-                "player": pl.Series(column["player"], dtype=_STR),
-                "kind": pl.Series(column["kind"], dtype=_STR),
-                "amount": pl.Series(column["amount"], dtype=_BIG),
-                "raise_to": pl.Series(column["to"], dtype=_BIG),
-                "all_in": pl.Series(column["all_in"], dtype=_BOOL),
-                "cards": pl.Series(_cards_column(column["cards"]), dtype=_STR),
-                "new_cards": pl.Series(_cards_column(column["new_cards"]), dtype=_STR),
-                "n_cards": pl.Series(column["n_cards"], dtype=_INT),
-                "pot": pl.Series(column["pot"], dtype=_STR),
-                "source_line": pl.Series(column["line"], dtype=_INT),
+                "player": pl.Series(column.player, dtype=_STR),
+                "kind": pl.Series(column.kind, dtype=_STR),
+                "amount": pl.Series(column.amount, dtype=_BIG),
+                "raise_to": pl.Series(column.to, dtype=_BIG),
+                "all_in": pl.Series(column.all_in, dtype=_BOOL),
+                "cards": pl.Series(column.cards, dtype=_STR),
+                "new_cards": pl.Series(column.new_cards, dtype=_STR),
+                "n_cards": pl.Series(column.n_cards, dtype=_INT),
+                "pot": pl.Series(column.pot, dtype=_STR),
+                "source_line": pl.Series(column.line, dtype=_INT),
             }
         )
         index = pl.col("round_index")
@@ -444,30 +411,27 @@ class _Builder:
 
     def _players_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["players"]
-        if not self.players:
+        column = self.players
+        if not len(column):
             return pl.DataFrame(schema=schema)
-        (player, seat, position, is_hero, stack, contributed, collected, net, showdown,
-         won, final_cards, final_class, description, shown_cards) = zip(
-            *map(_PLAYER_FIELDS, self.players), strict=True
-        )
         frame = pl.DataFrame(
             {
                 **self._keys(self.player_counts),
-                "player": pl.Series(player, dtype=_STR),
-                "seat": pl.Series(seat, dtype=_INT),
-                "position": pl.Series(position, dtype=_STR),
-                "is_hero": pl.Series(is_hero, dtype=_BOOL),
+                "player": pl.Series(column.player, dtype=_STR),
+                "seat": pl.Series(column.seat, dtype=_INT),
+                "position": pl.Series(column.position, dtype=_STR),
+                "is_hero": pl.Series(column.is_hero, dtype=_BOOL),
                 "dealt_in": pl.Series(self.dealt_in, dtype=_BOOL),
-                "starting_stack": pl.Series(stack, dtype=_BIG),
-                "contributed": pl.Series(contributed, dtype=_BIG),
-                "collected": pl.Series(collected, dtype=_BIG),
-                "net": pl.Series(net, dtype=_BIG),
-                "went_to_showdown": pl.Series(showdown, dtype=_BOOL),
-                "won_at_showdown": pl.Series(won, dtype=_BOOL),
-                "final_cards": pl.Series(_cards_column(final_cards), dtype=_STR),
-                "final_class": pl.Series(final_class, dtype=_STR),
-                "final_description": pl.Series(description, dtype=_STR),
-                "shown_cards": pl.Series(_cards_column(shown_cards), dtype=_STR),
+                "starting_stack": pl.Series(column.starting_stack, dtype=_BIG),
+                "contributed": pl.Series(column.contributed, dtype=_BIG),
+                "collected": pl.Series(column.collected, dtype=_BIG),
+                "net": pl.Series(column.net, dtype=_BIG),
+                "went_to_showdown": pl.Series(column.went_to_showdown, dtype=_BOOL),
+                "won_at_showdown": pl.Series(column.won_at_showdown, dtype=_BOOL),
+                "final_cards": pl.Series(column.final_cards, dtype=_STR),
+                "final_class": pl.Series(column.final_class, dtype=_STR),
+                "final_description": pl.Series(column.final_description, dtype=_STR),
+                "shown_cards": pl.Series(column.shown_cards, dtype=_STR),
             }
         )
         return frame.with_columns(
@@ -476,23 +440,20 @@ class _Builder:
 
     def _draws_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["draws"]
-        if not self.draws:
+        column = self.draws
+        if not len(column):
             return pl.DataFrame(schema=schema)
-        (player, draw_round, discarded, discarded_cards, new_cards, before, after,
-         line) = zip(*map(_DRAW_FIELDS, self.draws), strict=True)
         return pl.DataFrame(
             {
                 **self._keys(self.draw_counts),
-                "player": pl.Series(player, dtype=_STR),
-                "draw_round": pl.Series(draw_round, dtype=_INT),
-                "discarded": pl.Series(discarded, dtype=_INT),
-                "discarded_cards": pl.Series(
-                    _drawn_column(discarded_cards, discarded), dtype=_STR
-                ),
-                "new_cards": pl.Series(_drawn_column(new_cards, discarded), dtype=_STR),
-                "hand_before": pl.Series(_cards_column(before), dtype=_STR),
-                "hand_after": pl.Series(_cards_column(after), dtype=_STR),
-                "source_line": pl.Series([n or None for n in line], dtype=_INT),
+                "player": pl.Series(column.player, dtype=_STR),
+                "draw_round": pl.Series(column.draw_round, dtype=_INT),
+                "discarded": pl.Series(column.discarded, dtype=_INT),
+                "discarded_cards": pl.Series(column.discarded_cards, dtype=_STR),
+                "new_cards": pl.Series(column.new_cards, dtype=_STR),
+                "hand_before": pl.Series(column.hand_before, dtype=_STR),
+                "hand_after": pl.Series(column.hand_after, dtype=_STR),
+                "source_line": pl.Series(column.line, dtype=_INT),
             }
         )
 

@@ -1,0 +1,144 @@
+"""Replayed records -> the column lists of the child frames (actions, players, draws).
+
+The loop between the replayer and polars: a hand has ~30 actions of 13 columns, a few
+players and draws. Compiled with mypyc, each record's fields are read straight from the
+native object and cards are written as text here, once; :mod:`hhparse.store.frames` then
+hands each list to polars whole. Blank texts stay ``""`` here (the frame turns them into
+NULL in one expression).
+
+It lives outside :mod:`hhparse.store`: that package's names bring DuckDB and polars in,
+which the build's mypyc does not have.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hhparse.cards import DECK, Card
+from hhparse.records import Action
+from hhparse.replay.result import DrawResult, PlayerResult
+
+CARD_TEXT: Final = tuple(str(card) for card in DECK)
+"""Each card's text, by index."""
+
+
+def cards_text(cards: tuple[Card, ...]) -> str | None:
+    """``"Ah Kd"``; None for no cards (the column's NULL)."""
+    if not cards:
+        return None
+    text = CARD_TEXT
+    if len(cards) == 1:
+        return text[cards[0].index]
+    return " ".join([text[card.index] for card in cards])
+
+
+def drawn_text(cards: tuple[Card, ...], discarded: int) -> str | None:
+    """Discarded or new cards: ``""`` when none were drawn (stood pat), NULL when unknown."""
+    if cards:
+        return cards_text(cards)
+    return "" if discarded == 0 else None
+
+
+class ActionColumns:
+    """The actions frame's columns but the keys, filled hand by hand."""
+
+    def __init__(self) -> None:
+        self.seq: list[int] = []
+        self.street: list[int] = []
+        self.player: list[str] = []
+        self.kind: list[str] = []
+        self.amount: list[int] = []
+        self.to: list[int | None] = []
+        self.all_in: list[bool] = []
+        self.cards: list[str | None] = []
+        self.new_cards: list[str | None] = []
+        self.n_cards: list[int | None] = []
+        self.pot: list[str] = []
+        self.line: list[int] = []
+
+    def add(self, actions: tuple[Action, ...]) -> None:
+        for seq, action in enumerate(actions):
+            self.seq.append(seq)
+            self.street.append(action.street)
+            self.player.append(action.player)
+            self.kind.append(action.kind)
+            self.amount.append(action.amount)
+            self.to.append(action.to)
+            self.all_in.append(action.all_in)
+            self.cards.append(cards_text(action.cards))
+            self.new_cards.append(cards_text(action.new_cards))
+            self.n_cards.append(action.n_cards)
+            self.pot.append(action.pot)
+            self.line.append(action.line)
+
+    def __len__(self) -> int:
+        return len(self.seq)
+
+
+class PlayerColumns:
+    """The players frame's columns but the keys and ``dealt_in``."""
+
+    def __init__(self) -> None:
+        self.player: list[str] = []
+        self.seat: list[int] = []
+        self.position: list[str] = []
+        self.is_hero: list[bool] = []
+        self.starting_stack: list[int] = []
+        self.contributed: list[int] = []
+        self.collected: list[int] = []
+        self.net: list[int] = []
+        self.went_to_showdown: list[bool] = []
+        self.won_at_showdown: list[bool] = []
+        self.final_cards: list[str | None] = []
+        self.final_class: list[str] = []
+        self.final_description: list[str] = []
+        self.shown_cards: list[str | None] = []
+
+    def add(self, players: tuple[PlayerResult, ...]) -> None:
+        for player in players:
+            self.player.append(player.player)
+            self.seat.append(player.seat)
+            self.position.append(player.position)
+            self.is_hero.append(player.is_hero)
+            self.starting_stack.append(player.starting_stack)
+            self.contributed.append(player.contributed)
+            self.collected.append(player.collected)
+            self.net.append(player.net)
+            self.went_to_showdown.append(player.went_to_showdown)
+            self.won_at_showdown.append(player.won_at_showdown)
+            self.final_cards.append(cards_text(player.final_cards))
+            self.final_class.append(player.final_class)
+            self.final_description.append(player.final_description)
+            self.shown_cards.append(cards_text(player.shown_cards))
+
+    def __len__(self) -> int:
+        return len(self.player)
+
+
+class DrawColumns:
+    """The draws frame's columns but the keys."""
+
+    def __init__(self) -> None:
+        self.player: list[str] = []
+        self.draw_round: list[int] = []
+        self.discarded: list[int] = []
+        self.discarded_cards: list[str | None] = []
+        self.new_cards: list[str | None] = []
+        self.hand_before: list[str | None] = []
+        self.hand_after: list[str | None] = []
+        self.line: list[int | None] = []
+
+    def add(self, draws: tuple[DrawResult, ...]) -> None:
+        for draw in draws:
+            discarded = draw.discarded
+            self.player.append(draw.player)
+            self.draw_round.append(draw.draw_round)
+            self.discarded.append(discarded)
+            self.discarded_cards.append(drawn_text(draw.discarded_cards, discarded))
+            self.new_cards.append(drawn_text(draw.new_cards, discarded))
+            self.hand_before.append(cards_text(draw.hand_before))
+            self.hand_after.append(cards_text(draw.hand_after))
+            self.line.append(draw.line or None)
+
+    def __len__(self) -> int:
+        return len(self.player)
