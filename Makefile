@@ -35,12 +35,12 @@ pytest: $(STAMP)
 	$(BIN)/pytest -q -n auto
 
 # The pure-Python build on the same tree (HHPARSE_PURE=1 imports every module from its
-# source): the reading, replaying, evaluating and storing tests.
+# source): the reading, replaying, evaluating, storing and draw-judging tests.
 PURE_TESTS := tests/test_build.py tests/test_replay_rules.py tests/test_replay_all_in.py \
 	tests/test_forced_bets.py tests/test_replay_corpus.py tests/test_parser_pokerstars.py \
 	tests/test_parser_fulltilt.py tests/test_parser_winamax.py tests/test_parser_kingsclub.py \
 	tests/test_parsers_base.py tests/test_parsers_reader.py tests/test_rulebook.py tests/test_store.py tests/test_phh.py \
-	tests/test_cycles.py
+	tests/test_cycles.py tests/test_decisions.py
 pytest-pure: $(STAMP)
 	HHPARSE_PURE=1 $(BIN)/pytest -q -n auto $(PURE_TESTS)
 

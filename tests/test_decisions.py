@@ -4,8 +4,9 @@ drawing policy (hhparse.decisions.POLICY) written out again here on cards."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -13,7 +14,8 @@ from math import comb
 import pytest
 
 from hhparse.cards import DECK, RANK_CHARS, Card, parse_cards
-from hhparse.decisions import POLICY, JudgeError, judge_keeps, keep_classes
+from hhparse.decisions import POLICY, JudgeError, judge_keeps, keep_classes, lowball, target
+from hhparse.decisions.judge import judge_decision
 from hhparse.evaluators import low
 from hhparse.evaluators.low import LOW_CHARS
 from hhparse.reports.probability import class_values
@@ -191,3 +193,79 @@ def test_a_badugi_target_by_its_top_card() -> None:
     assert _p("badugi", "As 2d 3h Kh", "As 2d 3h", 1, "5-high badugi") == pytest.approx(2 / 48)
     with pytest.raises(JudgeError, match="no four-card badugi is 3-high"):
         judge_keeps("badugi", parse_cards("As 2d 3h Kh"), (), 1, "3-high badugi")
+
+
+# --- the fast path: chances suits aside, and only the keeps that can be best ----------------
+
+Decision = tuple[str, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int, str]
+
+
+def _random_decisions(count: int, seed: int) -> Iterator[Decision]:
+    """Decisions of every lowball draw game: five cards held, up to eight more seen, any
+    number of draws left, a random keep."""
+    rng = random.Random(seed)
+    games = [("27_triple_draw", 3, "8-low"), ("27_single_draw", 1, "7-low"),
+             ("a5_triple_draw", 3, "7-low"), ("27_triple_draw", 3, "9-low")]
+    for number in range(count):
+        variant, draws, goal = games[number % len(games)]
+        cards = rng.sample(DECK, 5 + rng.randint(0, 8))
+        held, seen = tuple(cards[:5]), tuple(cards[5:])
+        kept = tuple(card for card in held if rng.random() < 0.6)
+        yield variant, held, kept, seen, rng.randint(1, draws), goal
+
+
+def test_a_decision_judged_by_its_bounds_equals_every_keep_judged() -> None:
+    for variant, held, kept, seen, draws_left, goal in _random_decisions(48, 19):
+        made, best = judge_decision(variant, held, kept, seen, draws_left, goal)
+        chances = judge_keeps(variant, held, seen, draws_left, goal)
+        [every_made] = [chance for chance in chances if set(chance.keep) == set(kept)]
+        assert made.p_target == pytest.approx(every_made.p_target, abs=1e-12)
+        assert (best.keep, best.draw) == (chances[0].keep, chances[0].draw)
+        assert best.p_target == pytest.approx(chances[0].p_target, abs=1e-12)
+
+
+def test_suits_aside_is_exact_where_no_flush_can_happen_and_a_bound_elsewhere() -> None:
+    flush_free = flush_possible = 0
+    for variant, held, _, seen, draws_left, goal in _random_decisions(12, 7):
+        ranking = variant[:2]
+        game = lowball.lowball(ranking, RANK_CHARS.index(goal[0]), class_values(ranking, goal)[0])
+        every_seen = frozenset(card.index for card in (*held, *seen))
+        bounds = target.Decision(game, every_seen).bounds([c.index for c in held], draws_left)
+        ctx = lowball.context(game, every_seen)
+        for subset, bound in zip(target.keep_subsets(5), bounds, strict=True):
+            kept = [held[i].index for i in subset]
+            exact = lowball.keep_target_chance(ctx, kept, draws_left)
+            low_kept = sorted(card for card in kept if game.places[card // 4] >= 0)
+            one_per_rank = [card for i, card in enumerate(low_kept)
+                            if all(card // 4 != other // 4 for other in low_kept[:i])]
+            if not game.suits_count or target.flush_impossible(game, one_per_rank):
+                assert bound == pytest.approx(exact, abs=1e-12)
+                flush_free += 1
+            else:
+                assert bound >= exact - 1e-12
+                flush_possible += 1
+    assert flush_free and flush_possible
+
+
+def test_a_flush_is_impossible_once_two_suits_are_held_to_the_end() -> None:
+    game = lowball.lowball("27", RANK_CHARS.index("8"), class_values("27", "8-low")[0])
+
+    def impossible(cards: str) -> bool:
+        return target.flush_impossible(game, [card.index for card in parse_cards(cards)])
+
+    assert impossible("2c 3d") and impossible("2c 3c 4d")
+    assert not impossible("2c 3c") and not impossible("") and not impossible("5h")
+    # a 6, 7 or 8 tops a straight of low cards: the policy may throw it back
+    assert not impossible("2c 6d") and not impossible("3c 7d 8h")
+
+
+def test_every_keep_in_order_largest_first() -> None:
+    subsets = target.keep_subsets(5)
+    assert len(subsets) == 32 and subsets[0] == (0, 1, 2, 3, 4) and subsets[-1] == ()
+    assert [len(subset) for subset in subsets] == sorted(map(len, subsets), reverse=True)
+
+
+def test_a_keep_of_cards_not_held_is_not_judged() -> None:
+    with pytest.raises(JudgeError, match="not among the cards held"):
+        judge_decision("27_triple_draw", parse_cards("7s 5d 4h Kc Kd"), parse_cards("7s 2c"),
+                       (), 2, "8-low")

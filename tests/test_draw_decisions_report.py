@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import polars as pl
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 from hhparse.cards import parse_cards
 from hhparse.cli import app
-from hhparse.decisions import judge_keeps
+from hhparse.decisions import judge_keeps, report
 from hhparse.decisions.patterns import choice
 from hhparse.decisions.report import DECISION_COLUMNS, LEAK_COLUMNS
 from hhparse.ingest import ingest
@@ -154,3 +155,24 @@ def test_a_badugi_target_by_its_top_card(con: duckdb.DuckDBPyConnection) -> None
     judged = found.filter(pl.col("gap").is_not_null())
     assert judged.height and set(judged["target"]) == {"8-high badugi"}
     assert judged["pattern"].str.starts_with("1 left, ").all()
+
+
+def test_many_decisions_are_shared_out_over_workers_alike(
+        con: duckdb.DuckDBPyConnection, decisions: pl.DataFrame,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(report, "PARALLEL_FROM", 1)
+    monkeypatch.setenv(report.WORKERS_VARIABLE, "2")
+    workers: list[int] = []
+    share_out = report._judged_by_workers
+
+    def counted(*arguments: Any) -> Any:
+        workers.append(arguments[-1])
+        return share_out(*arguments)
+
+    monkeypatch.setattr(report, "_judged_by_workers", counted)
+    report.clear_caches()  # judged again, by the workers
+    assert run_report_on(con, "draw_decisions", {}).equals(decisions)
+    assert workers == [2]
+    workers.clear()  # remembered: the next report judges nothing again
+    assert run_report_on(con, "draw_decisions", {}).equals(decisions)
+    assert workers == []

@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Final
 
 from hhparse.cards import DECK, RANK_CHARS, Card
 from hhparse.decisions import lowball
+from hhparse.decisions import target as target_engine
 from hhparse.evaluators import badugi
 from hhparse.evaluators.low import LOW_CHARS
 from hhparse.reports.probability import chance_at_least, class_distribution, class_values
@@ -85,6 +85,81 @@ def judge_keeps(
     target or better, then the fewest cards drawn. ``seen``: every card the player has seen
     (his cards, his discards, dead cards); ``draws_left``: this draw and the later ones.
     ``classes``: also the chance of every final class (slower over several draws)."""
+    ranking, hand_size, lowest = _checked(variant_id, held, draws_left, target)
+    seen_all = tuple(dict.fromkeys((*held, *seen)))
+    keeps = _keeps(held)
+    if ranking in ("27", "a5"):
+        found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
+    else:
+        found = [_dealt(variant_id, keep, seen_all, hand_size, lowest, classes)
+                 for keep in keeps]
+    order = {keep: i for i, keep in enumerate(keeps)}
+    found.sort(key=lambda chance: _rank(chance, order[chance.keep]))
+    return found
+
+
+def judge_decision(
+    variant_id: str, held: Sequence[Card], kept: Sequence[Card], seen: Sequence[Card],
+    draws_left: int, target: str,
+) -> tuple[KeepChance, KeepChance]:
+    """The keep made and the best keep (the first of :func:`judge_keeps`), with their
+    chances, judging no more keeps than it must: in lowball each keep's chance suits aside
+    (exact in A-5, an upper bound in 2-7, and cheap) orders them, and exact chances are
+    worked out down that order until no bound left can reach the best found."""
+    ranking, _, lowest = _checked(variant_id, held, draws_left, target)
+    place = {card: i for i, card in enumerate(held)}
+    if any(card not in place for card in kept):
+        raise JudgeError(f"the cards kept ({' '.join(map(str, kept))}) are not among the "
+                         f"cards held ({' '.join(map(str, held))})")
+    if ranking not in ("27", "a5"):
+        made = frozenset(kept)
+        chances = judge_keeps(variant_id, held, seen, draws_left, target)
+        return next(chance for chance in chances if frozenset(chance.keep) == made), chances[0]
+    decision = _decision(ranking, target, lowest, (*held, *seen))
+    full = len(held)
+    subsets = target_engine.keep_subsets(full)
+    index = target_engine.subset_index(full, tuple(sorted({place[card] for card in kept})))
+    bounds = decision.bounds([card.index for card in held], draws_left)
+
+    def judged(i: int) -> KeepChance:
+        keep = tuple(held[j] for j in subsets[i])
+        return KeepChance(keep, full - len(keep),
+                          decision.chance([card.index for card in keep], draws_left, bounds[i]))
+
+    kept_chance = judged(index)
+    best, best_rank = kept_chance, _rank(kept_chance, index)
+    floor = kept_chance.p_target - _BOUND_SLACK
+    rivals = [i for i, bound in enumerate(bounds) if bound >= floor and i != index]
+    rivals.sort(key=lambda i: (-bounds[i], full - len(subsets[i]), i))
+    for i in rivals:
+        if bounds[i] < best.p_target - _BOUND_SLACK:
+            break  # this keep and every one after it fall short of the best
+        chance = judged(i)
+        rank = _rank(chance, i)
+        if rank < best_rank:
+            best, best_rank = chance, rank
+    return kept_chance, best
+
+
+_BOUND_SLACK: Final = 1e-9
+"""A bound this close under the best chance is still worked out (a tie decides by fewer
+cards drawn, and the two sums may differ in their last bits)."""
+
+
+def _rank(chance: KeepChance, order: int) -> tuple[float, int, int]:
+    """Best first: the highest chance, then the fewest cards drawn, then the keeps' order."""
+    return -round(chance.p_target, 12), chance.draw, order
+
+
+def _keeps(held: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every keep, in :func:`hhparse.decisions.target.keep_subsets` order."""
+    return [tuple(held[i] for i in subset) for subset in target_engine.keep_subsets(len(held))]
+
+
+def _checked(variant_id: str, held: Sequence[Card], draws_left: int, target: str
+             ) -> tuple[str, int, int]:
+    """(the ranking, the hand's size, the target's lowest value), or a JudgeError saying
+    what cannot be judged."""
     ranking = ranking_of(variant_id)
     hand_size = get_variant(variant_id).hand_size
     if len(held) != hand_size:
@@ -93,20 +168,10 @@ def judge_keeps(
         raise JudgeError("a card is given twice")
     if draws_left < 1:
         raise JudgeError(f"draws left must be 1 or more, got {draws_left}")
-    lowest = target_lowest(ranking, target)
-    seen_all = tuple(dict.fromkeys((*held, *seen)))
-    keeps = [keep for size in range(len(held), -1, -1) for keep in combinations(held, size)]
-    if ranking in ("27", "a5"):
-        found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
-    elif draws_left == 1:
-        found = [_dealt(variant_id, keep, seen_all, hand_size, lowest, classes)
-                 for keep in keeps]
-    else:
+    if ranking not in ("27", "a5") and draws_left > 1:
         raise JudgeError(f"{variant_id}: odds over {draws_left} draws are built for the "
                          "lowball games (2-7, A-5) only; give 1 draw (the last)")
-    order = {keep: i for i, keep in enumerate(keeps)}
-    found.sort(key=lambda chance: (-round(chance.p_target, 12), chance.draw, order[chance.keep]))
-    return found
+    return ranking, hand_size, target_lowest(ranking, target)
 
 
 def keep_classes(variant_id: str, held: Sequence[Card], seen: Sequence[Card], draws_left: int,
@@ -153,20 +218,26 @@ def _lowball(
     ranking: str, target: str, lowest: int, keeps: list[tuple[Card, ...]],
     seen: tuple[Card, ...], draws_left: int, classes: bool,
 ) -> list[KeepChance]:
-    top = _low_top(ranking, target)
-    game = lowball.lowball(ranking, top, lowest)
-    ctx = lowball.context(game, frozenset(card.index for card in seen))
+    decision = _decision(ranking, target, lowest, seen)
+    game = decision.game
+    bounds = decision.bounds([card.index for card in keeps[0]], draws_left)
     found = []
-    for keep in keeps:
+    for keep, bound in zip(keeps, bounds, strict=True):
         indexes = [card.index for card in keep]
-        p_target = lowball.keep_target_chance(ctx, indexes, draws_left)
+        p_target = decision.chance(indexes, draws_left, bound)
         shares = None
         if classes:
-            distribution = lowball.keep_distribution(ctx, indexes, draws_left)
+            distribution = lowball.keep_distribution(decision.ctx, indexes, draws_left)
             shares = {name: chance for name, chance in zip(game.names, distribution, strict=True)
                       if chance > 0}
         found.append(KeepChance(keep, len(keeps[0]) - len(keep), p_target, shares))
     return found
+
+
+def _decision(ranking: str, target: str, lowest: int, seen: tuple[Card, ...]
+              ) -> target_engine.Decision:
+    game = lowball.lowball(ranking, _low_top(ranking, target), lowest)
+    return target_engine.Decision(game, frozenset(card.index for card in seen))
 
 
 def _low_top(ranking: str, target: str) -> int:

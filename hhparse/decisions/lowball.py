@@ -521,3 +521,13 @@ def _outcomes(
 
     take(0, 0, (), (), 1)
     return tuple((picked, top_taken, ways) for (picked, top_taken), ways in grouped.items())
+
+
+def clear_caches() -> None:
+    """Forget the states judged so far (the tables of each game stay)."""
+    _SUMMARIES.clear()
+    _ENDS.clear()
+    _last_ends.cache_clear()
+    _outcomes.cache_clear()
+    _multisets.cache_clear()
+    _brick_draws.cache_clear()

@@ -1,22 +1,30 @@
 """The draw_decisions and draw_leaks reports: the rows of sql/reports/draw_decisions.sql
-(each decision's cards) judged by :func:`hhparse.decisions.judge.judge_keeps`."""
+(each decision's cards) judged by :func:`hhparse.decisions.judge.judge_decision`.
+
+Many decisions (``PARALLEL_FROM`` or more) are shared out over worker processes, one per
+core (``HHPARSE_JUDGE_WORKERS`` sets how many; 1: none), by the ranks the player has seen:
+the decisions of one worker then share its cached states as they would in one process.
+"""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from typing import Any, Final
 
 import polars as pl
 
+from hhparse import stops
 from hhparse.cards import parse_cards
+from hhparse.decisions import target as target_engine
 from hhparse.decisions.judge import (
     DEFAULT_TARGETS,
     JudgeError,
-    KeepChance,
     check_target,
-    judge_keeps,
+    judge_decision,
     ranking_of,
 )
 from hhparse.decisions.patterns import choice, pattern
@@ -59,12 +67,130 @@ def targets(parameters: Mapping[str, object]) -> dict[str, str]:
     return found
 
 
+JUDGED_COLUMNS: Final = ("draws_left", "target", "p_target_kept", "best_keep", "best_choice",
+                          "p_target_best", "gap", "pattern", "not_judged")
+"""The columns the judging gives; the others come from the report's SQL."""
+DECISION_INPUTS: Final = ("variant", "draw_round", "held", "kept", "seen", "drew")
+Decision = tuple[str, int, str, str, str, int]
+"""A decision as the judging takes it (``DECISION_INPUTS``)."""
+Judged = tuple[int, str | None, float | None, str | None, str | None, float | None,
+               float | None, str | None, str | None]
+"""A decision's ``JUDGED_COLUMNS``."""
+
+PARALLEL_FROM: Final = 20_000
+"""Decisions from which the judging is shared out over processes: a worker takes about half a
+second to start (imports, the evaluator tables), the time of some hundreds of decisions."""
+WORKERS_VARIABLE: Final = "HHPARSE_JUDGE_WORKERS"
+JUDGED_LIMIT: Final = 1 << 17
+"""Decisions remembered for the next report in this process (about 400 bytes each)."""
+
+
 def draw_decisions(inputs: pl.DataFrame, parameters: Mapping[str, object]) -> pl.DataFrame:
     """One row per decision: the keep made and the best keep, with their chances."""
     wanted = targets(parameters)
-    rows = [_judged(row, wanted) for row in inputs.iter_rows(named=True)]
-    return pl.DataFrame(rows, schema=DECISION_COLUMNS, orient="row") if rows else (
-        pl.DataFrame(schema=DECISION_COLUMNS))
+    if inputs.height == 0:
+        return pl.DataFrame(schema=DECISION_COLUMNS)
+    decisions: list[Decision] = inputs.select(DECISION_INPUTS).rows()
+    judged = pl.DataFrame(judge_all(decisions, wanted),
+                          schema={name: DECISION_COLUMNS[name] for name in JUDGED_COLUMNS},
+                          orient="row")
+    given = inputs.select([pl.col(name).cast(kind) if name in inputs.columns
+                           else pl.lit(None, dtype=kind).alias(name)
+                           for name, kind in DECISION_COLUMNS.items()
+                           if name not in JUDGED_COLUMNS])
+    return pl.concat([given, judged], how="horizontal").select(list(DECISION_COLUMNS))
+
+
+def judge_all(decisions: Sequence[Decision], wanted: Mapping[str, str]) -> list[Judged]:
+    """Every decision judged, in order: in this process, or shared out over workers."""
+    out: list[Judged | None] = [_JUDGED.get((decision, wanted.get(_ranking(decision[0]))))
+                                for decision in decisions]
+    todo = [i for i, found in enumerate(out) if found is None]
+    workers = _workers(len(todo))
+    if workers <= 1:
+        for i in todo:
+            out[i] = judge(decisions[i], wanted)
+    else:
+        for i, found in _judged_by_workers(decisions, todo, wanted, workers):
+            out[i] = found
+            _remember(decisions[i], wanted, found)
+    return [found for found in out if found is not None]
+
+
+def judge(decision: Decision, wanted: Mapping[str, str]) -> Judged:
+    """One decision's ``JUDGED_COLUMNS`` (remembered for the next report)."""
+    key = (decision, wanted.get(_ranking(decision[0])))
+    found = _JUDGED.get(key)
+    if found is None:
+        found = _judged(decision, wanted)
+        _remember(decision, wanted, found)
+    return found
+
+
+_JUDGED: dict[tuple[Decision, str | None], Judged] = {}
+
+
+def clear_caches() -> None:
+    """Forget the decisions judged in this process and every state cached: the next
+    report judges cold."""
+    _JUDGED.clear()
+    target_engine.clear_caches()
+
+
+def _remember(decision: Decision, wanted: Mapping[str, str], found: Judged) -> None:
+    if len(_JUDGED) >= JUDGED_LIMIT:
+        _JUDGED.clear()
+    _JUDGED[decision, wanted.get(_ranking(decision[0]))] = found
+
+
+def _ranking(variant_id: str) -> str:
+    try:
+        return ranking_of(variant_id)
+    except JudgeError:
+        return ""
+
+
+def _workers(decisions: int) -> int:
+    if decisions < PARALLEL_FROM:
+        return 1
+    given = os.environ.get(WORKERS_VARIABLE, "")
+    if given.strip().isdigit():
+        return max(1, int(given))
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def _judged_by_workers(decisions: Sequence[Decision], todo: list[int],
+                       wanted: Mapping[str, str], workers: int
+                       ) -> list[tuple[int, Judged]]:
+    """The decisions ``todo`` judged by ``workers`` processes, one share each: the decisions
+    whose player has seen the same ranks go to the same worker. The workers die with this
+    process; a stop (Ctrl-C) ends them at once."""
+    shares: list[list[int]] = [[] for _ in range(workers)]
+    for i in todo:
+        variant_id, _, _, _, seen, _ = decisions[i]
+        ranks = "".join(sorted(card[0] for card in seen.split()))
+        shares[hash((variant_id, ranks)) % workers].append(i)
+    shares = [share for share in shares if share]
+    pool = ProcessPoolExecutor(max_workers=len(shares), mp_context=get_context("spawn"),
+                               initializer=stops.worker_init, initargs=(os.getpid(),))
+    try:
+        futures = [pool.submit(_judge_share, [decisions[i] for i in share], dict(wanted))
+                   for share in shares]
+        found = [(i, judged) for share, future in zip(shares, futures, strict=True)
+                 for i, judged in zip(share, future.result(), strict=True)]
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return found
+
+
+def _judge_share(decisions: list[Decision], wanted: dict[str, str]) -> list[Judged]:
+    """In a worker: its share of the decisions."""
+    return [_judged(decision, wanted) for decision in decisions]
 
 
 def draw_leaks(inputs: pl.DataFrame, parameters: Mapping[str, object]) -> pl.DataFrame:
@@ -91,36 +217,20 @@ def draw_leaks(inputs: pl.DataFrame, parameters: Mapping[str, object]) -> pl.Dat
         pl.DataFrame(schema=LEAK_COLUMNS))
 
 
-@lru_cache(maxsize=1 << 17)
-def _chances(variant_id: str, held: str, seen: str, draws_left: int, target: str
-             ) -> list[KeepChance]:
-    """Every keep judged, kept for the next report of the same decisions in this process
-    (draw_leaks after draw_decisions, a schedule running both)."""
-    return judge_keeps(variant_id, parse_cards(held), parse_cards(seen), draws_left, target)
-
-
-def _judged(row: dict[str, Any], wanted: dict[str, str]) -> dict[str, Any]:
-    variant = get_variant(row["variant"])
-    draws_left = (variant.draws.count if variant.draws else 1) - row["draw_round"] + 1
-    held = parse_cards(row["held"])
-    kept = frozenset(parse_cards(row["kept"]))
-    out = {name: row.get(name) for name in DECISION_COLUMNS}
-    out.update(draws_left=draws_left, target=None, p_target_kept=None, best_keep=None,
-               best_choice=None, p_target_best=None, gap=None, pattern=None, not_judged=None)
+def _judged(decision: Decision, wanted: Mapping[str, str]) -> Judged:
+    variant_id, draw_round, held_text, kept_text, seen_text, drew = decision
+    variant = get_variant(variant_id)
+    draws_left = (variant.draws.count if variant.draws else 1) - draw_round + 1
     try:
         ranking = ranking_of(variant.id)
         target = wanted[ranking]
-        chances = _chances(variant.id, row["held"], row["seen"], draws_left, target)
+        held = parse_cards(held_text)
+        made, best = judge_decision(variant.id, held, parse_cards(kept_text),
+                                    parse_cards(seen_text), draws_left, target)
     except JudgeError as error:
-        out["not_judged"] = str(error)
-        return out
-    made = next(chance for chance in chances if frozenset(chance.keep) == kept)
-    best = chances[0]
+        return draws_left, None, None, None, None, None, None, None, str(error)
     if best.p_target <= made.p_target + GAP_EPSILON:
         best = made
-    out.update(target=target, p_target_kept=made.p_target,
-               best_keep=" ".join(map(str, best.keep)), best_choice=choice(best.draw),
-               p_target_best=best.p_target,
-               gap=max(0.0, best.p_target - made.p_target),
-               pattern=pattern(variant.id, ranking, target, held, row["drew"], draws_left))
-    return out
+    return (draws_left, target, made.p_target, " ".join(map(str, best.keep)),
+            choice(best.draw), best.p_target, max(0.0, best.p_target - made.p_target),
+            pattern(variant.id, ranking, target, held, drew, draws_left), None)
