@@ -158,19 +158,12 @@ Outcome = tuple[int, int, int]
 counts code (the counts of places now held, the cards of straight tops drawn), and the
 number of card sets doing so."""
 
-_OUTCOMES: dict[int, list[Outcome]] = {}
-OUTCOMES_LIMIT: Final = 1 << 18
-
-
 def _outcomes(shape: Shape, held: int, code: int, deck: int, size: int) -> list[Outcome]:
     """Every way ``size`` cards drawn to ``held`` can fall, grouped by what matters next:
     the places not held that give at least one card (held from then on: their counts are
     forgotten) and the cards taken of each straight top (its count matters if it is thrown
-    back later); every other card is useless."""
-    key = (((code << shape.width | held) << 6 | deck) << 3 | size) << SHAPE_BITS | shape.number
-    found = _OUTCOMES.get(key)
-    if found is not None:
-        return found
+    back later); every other card is useless. Not remembered: a state's outcomes are
+    asked for once (its chance is remembered), and kept they took ~6 KB a state."""
     places: list[int] = []
     counts: list[int] = []
     tops: list[bool] = []
@@ -184,11 +177,7 @@ def _outcomes(shape: Shape, held: int, code: int, deck: int, size: int) -> list[
             useless -= count
     grouped: dict[tuple[int, int], int] = {}
     _take(_Piles(places, counts, tops, held, useless, size), grouped, 0, 0, 0, 0, 1)
-    found = [(picked, spent, ways) for (picked, spent), ways in grouped.items()]
-    if len(_OUTCOMES) >= OUTCOMES_LIMIT:
-        _OUTCOMES.clear()
-    _OUTCOMES[key] = found
-    return found
+    return [(picked, spent, ways) for (picked, spent), ways in grouped.items()]
 
 
 class _Piles:
@@ -339,5 +328,4 @@ def clear_caches() -> None:
     cold, as in a new process."""
     _MEMO.clear()
     _BOUNDS.clear()
-    _OUTCOMES.clear()
     lowball.clear_caches()
