@@ -12,6 +12,7 @@ import os
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from multiprocessing import get_context
 from typing import Any, Final
 
@@ -103,28 +104,16 @@ def draw_decisions(inputs: pl.DataFrame, parameters: Mapping[str, object]) -> pl
 
 def judge_all(decisions: Sequence[Decision], wanted: Mapping[str, str]) -> list[Judged]:
     """Every decision judged, in order: in this process, or shared out over workers."""
-    out: list[Judged | None] = [_JUDGED.get((decision, wanted.get(_ranking(decision[0]))))
-                                for decision in decisions]
+    keys = [(decision, wanted.get(_ranking(decision[0]))) for decision in decisions]
+    out: list[Judged | None] = [_JUDGED.get(key) for key in keys]
     todo = [i for i, found in enumerate(out) if found is None]
     workers = _workers(len(todo))
-    if workers <= 1:
-        for i in todo:
-            out[i] = judge(decisions[i], wanted)
-    else:
-        for i, found in _judged_by_workers(decisions, todo, wanted, workers):
-            out[i] = found
-            _remember(decisions[i], wanted, found)
+    fresh = (((i, _judged(decisions[i], wanted)) for i in todo) if workers <= 1
+             else _judged_by_workers(decisions, todo, wanted, workers))
+    for i, found in fresh:
+        out[i] = found
+        _remember(keys[i], found)
     return [found for found in out if found is not None]
-
-
-def judge(decision: Decision, wanted: Mapping[str, str]) -> Judged:
-    """One decision's ``JUDGED_COLUMNS`` (remembered for the next report)."""
-    key = (decision, wanted.get(_ranking(decision[0])))
-    found = _JUDGED.get(key)
-    if found is None:
-        found = _judged(decision, wanted)
-        _remember(decision, wanted, found)
-    return found
 
 
 _JUDGED: dict[tuple[Decision, str | None], Judged] = {}
@@ -137,12 +126,15 @@ def clear_caches() -> None:
     target_engine.clear_caches()
 
 
-def _remember(decision: Decision, wanted: Mapping[str, str], found: Judged) -> None:
+def _remember(key: tuple[Decision, str | None], found: Judged) -> None:
+    """Kept for the next report of the same decisions in this process (draw_leaks after
+    draw_decisions, a schedule running both)."""
     if len(_JUDGED) >= JUDGED_LIMIT:
         _JUDGED.clear()
-    _JUDGED[decision, wanted.get(_ranking(decision[0]))] = found
+    _JUDGED[key] = found
 
 
+@cache
 def _ranking(variant_id: str) -> str:
     try:
         return ranking_of(variant_id)

@@ -33,10 +33,8 @@ BITS: Final = 3
 """Bits per place of a counts code (a place has at most 4 unseen cards)."""
 PLACE_MASK: Final = (1 << BITS) - 1
 MEMO_LIMIT: Final = 1 << 21
-
-
-MAX_DRAWN: Final = HAND
-CHOOSE: Final[list[list[int]]] = [[comb(n, k) for k in range(MAX_DRAWN + 1)] for n in range(53)]
+"""States remembered (a float each, keyed by one integer) before the memo starts again."""
+CHOOSE: Final[list[list[int]]] = [[comb(n, k) for k in range(HAND + 1)] for n in range(53)]
 """``CHOOSE[n][k]`` = ``comb(n, k)`` for the deck's sizes and the cards one draw takes."""
 
 
@@ -157,6 +155,7 @@ Outcome = tuple[int, int, int]
 """One draw's outcomes grouped: the places it gives (a bit mask), what it takes off the
 counts code (the counts of places now held, the cards of straight tops drawn), and the
 number of card sets doing so."""
+
 
 def _outcomes(shape: Shape, held: int, code: int, deck: int, size: int) -> list[Outcome]:
     """Every way ``size`` cards drawn to ``held`` can fall, grouped by what matters next:
