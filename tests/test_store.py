@@ -36,6 +36,8 @@ from hhparse.store import (
     open_store,
     schema_version,
 )
+from hhparse.store.frames import BATCH_HAND
+from hhparse.synth import SynthOptions, generate_hands
 from tests.corpus import FPDB, needs_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -299,14 +301,54 @@ def test_frames_have_the_columns_and_types_of_their_tables(
     }
     for frames in (frames_for([], {}), frames_for([mixed], {"mixed.txt": 7})):
         for name, frame in frames.items():
-            assert frame.schema == SCHEMAS[name], name
+            columns = frame.drop(BATCH_HAND, strict=False).schema
+            assert columns == SCHEMAS[name], name
+            assert (BATCH_HAND in frame.columns) == (name in CHILDREN), name
             table = con.execute(f"DESCRIBE {TABLES[name]}").fetchall()
             derived = DERIVED_COLUMNS.get(TABLES[name], ())
             assert [(row[0], row[1]) for row in table if row[0] not in derived] == [
-                (column, duckdb_type[dtype]) for column, dtype in frame.schema.items()
+                (column, duckdb_type[dtype]) for column, dtype in columns.items()
             ], name
     empty = frames_for([], {})
     assert all(frame.is_empty() for _, frame in empty.items())
+
+
+CHILDREN = ("players", "actions", "draws", "pots")
+
+
+def test_children_know_the_row_of_their_hand_in_the_batch(mixed: FileResult) -> None:
+    text = "\n\n".join(generate_hands(SynthOptions(variant="27_triple_draw", hands=5, seed=3)))
+    several = read_bytes(text.encode(), "several.txt")
+    # the copies met again have no rows of their own: their children point to the first
+    frames = frames_for([several, mixed, several], {})
+    keys = frames.hands.select("site", "hand_id").with_row_index(BATCH_HAND)
+    first = keys.unique(subset=["site", "hand_id"], keep="first", maintain_order=True)
+    assert frames.hands.height == 11 and first.height == 6
+    for name in CHILDREN:
+        child = getattr(frames, name)
+        assert child.height
+        joined = child.join(first, on=["site", "hand_id"], how="left", suffix="_expected")
+        assert joined[BATCH_HAND].to_list() == joined[f"{BATCH_HAND}_expected"].to_list()
+
+
+def test_a_batch_of_new_hands_keys_its_rows_as_the_join_does() -> None:
+    """A batch whose hands are all new takes the writer's short way (keys by arithmetic);
+    the same hands with a copy in the batch take the joins: the stores are equal."""
+    text = "\n\n".join(generate_hands(SynthOptions(variant="badugi", hands=6, seed=8)))
+    several = read_bytes(text.encode(), "several.txt")
+    tables = ("hands", "players", "actions", "draws", "pots")
+    stored = []
+    for batch in ([several], [several, several]):
+        con = open_store(":memory:")
+        counts = insert_frames(con, frames_for(batch, {}))
+        assert counts.hands_inserted == 6
+        stored.append({table: con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+                       for table in tables})
+        keys = con.execute("SELECT DISTINCT hand_key FROM players ORDER BY 1").fetchall()
+        assert keys == [(key,) for key in range(1, 7)]
+        con.close()
+    assert all(stored[0][table] for table in tables)
+    assert stored[0] == stored[1]
 
 
 def test_frames_of_a_mixed_file(mixed: FileResult) -> None:

@@ -40,6 +40,7 @@ from hhparse.replay.result import Problem, ReplayResult, Severity, Status
 from hhparse.variants import BY_ID
 
 __all__ = [
+    "BATCH_HAND",
     "ENGINE",
     "SCHEMAS",
     "TABLES",
@@ -149,6 +150,11 @@ TABLES: Final[dict[str, str]] = {
 }
 """Frame name -> table name."""
 
+BATCH_HAND: Final = "batch_hand"
+"""A column of the children of hands (players, actions, draws, pots) beside their table's
+columns: the row of their hand in the hands frame, so that the writer keys them by one
+integer (and, when every hand of the batch is new, by arithmetic, with no join)."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Frames:
@@ -207,6 +213,10 @@ def _list_series(values: Sequence[tuple[object, ...]], inner: pl.DataType) -> pl
     return column.fill_null(pl.Series([[]], dtype=pl.List(inner)))
 
 
+def _no_children(schema: pl.Schema) -> pl.DataFrame:
+    return pl.DataFrame(schema={**schema, BATCH_HAND: pl.Int64})
+
+
 def _blank_to_null(*names: str) -> list[pl.Expr]:
     return [pl.when(pl.col(name) != "").then(pl.col(name)).alias(name) for name in names]
 
@@ -234,6 +244,9 @@ class _Builder:
         self.child_sites: list[str] = []
         self.child_ids: list[str] = []
         self.child_draw_game: list[bool] = []
+        self.child_rows: list[int] = []
+        """Per hand with child rows: its row in the hands frame (its children's
+        ``batch_hand``)."""
         self.actions = ActionColumns()
         self.action_counts: list[int] = []
         self.players = PlayerColumns()
@@ -277,6 +290,7 @@ class _Builder:
             self.hands.append(_hand_row(replayed, source_id, path, _dealt_in(replayed)))
             return
         self.seen_hands.add(key)
+        self.child_rows.append(len(self.hands))
         dealt = _dealt_in(replayed)
         self.hands.append(_hand_row(replayed, source_id, path, dealt))
         self.child_sites.append(hand.site)
@@ -366,16 +380,18 @@ class _Builder:
         )
 
     def _keys(self, counts: list[int]) -> dict[str, pl.Series]:
+        rows = np.repeat(np.asarray(self.child_rows, dtype=np.int64), counts)
         return {
             "site": _repeat(self.child_sites, counts).alias("site"),
             "hand_id": _repeat(self.child_ids, counts).alias("hand_id"),
+            BATCH_HAND: pl.Series(BATCH_HAND, rows, dtype=pl.Int64),
         }
 
     def _actions_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["actions"]
         column = self.actions
         if not len(column):
-            return pl.DataFrame(schema=schema)
+            return _no_children(schema)
         counts = self.action_counts
         draw_game = pl.Series(self.child_draw_game, dtype=pl.Boolean).gather(
             np.repeat(np.arange(len(counts), dtype=np.int64), counts)
@@ -407,13 +423,13 @@ class _Builder:
         return frame.with_columns(
             pl.coalesce(round_name, pl.format("round{}", index)).alias("round_name"),
             *_blank_to_null("player", "pot"),
-        ).select(list(schema))
+        ).select(*schema, BATCH_HAND)
 
     def _players_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["players"]
         column = self.players
         if not len(column):
-            return pl.DataFrame(schema=schema)
+            return _no_children(schema)
         frame = pl.DataFrame(
             {
                 **self._keys(self.player_counts),
@@ -442,7 +458,7 @@ class _Builder:
         schema = SCHEMAS["draws"]
         column = self.draws
         if not len(column):
-            return pl.DataFrame(schema=schema)
+            return _no_children(schema)
         return pl.DataFrame(
             {
                 **self._keys(self.draw_counts),
@@ -460,7 +476,7 @@ class _Builder:
     def _pots_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["pots"]
         if not self.pots:
-            return pl.DataFrame(schema=schema)
+            return _no_children(schema)
         index, half, amount, eligible, winners, won = zip(
             *map(_POT_FIELDS, self.pots), strict=True
         )

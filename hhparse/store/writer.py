@@ -15,7 +15,10 @@ Keys (what counts as "already stored"):
 - a reject whose hand id could not be read, and junk, are known by their place
   (source_path, byte_offset): reading the same file again adds nothing.
 
-Each new hand gets the next ``hand_key`` (its rows in every table carry it). Frames that
+Each new hand gets the next ``hand_key`` (its rows in every table carry it). Mostly every
+hand of a batch is new: then a hand's key is the key before the batch's first plus its row
+(``batch_hand`` for its rows), and no statement joins to find it (``*_all_new.sql``; an
+ingest's writer spent a third of its statements' time on those joins). Frames that
 carry the players' and draws' facts already (an ingest's workers derive them,
 :mod:`hhparse.store.frame_facts`) are only appended; for others the facts of the
 batch's new hands are derived from their actions and draws (:mod:`hhparse.store.facts`)
@@ -26,7 +29,7 @@ The caller owns the transaction: :func:`insert_frames` neither begins nor commit
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +39,7 @@ import polars as pl
 
 from hhparse.sqlfiles import sql
 from hhparse.store.facts import derive_facts, has_facts
-from hhparse.store.frames import Frames
+from hhparse.store.frames import BATCH_HAND, Frames
 from hhparse.store.schema import StoreError
 
 __all__ = ["ArrowStream", "InsertCounts", "insert_frames"]
@@ -109,7 +112,7 @@ def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
     if frames.hands.height:
         counts.update(_insert_hands(con, frames))
         _count_by_source(con, "hands", "accepted", by_source)
-    if frames.hands.height or frames.unsupported.height:
+    if (frames.hands.height or frames.unsupported.height) and _any_rejects(con):
         _run(con, "stage_stale_rejects")
         _run(con, "delete_stale_reject_problems")
         counts["rejects_resolved"] = _run(con, "delete_stale_rejects")
@@ -136,6 +139,12 @@ def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
     return InsertCounts(**counts, by_source=by_source)
 
 
+def _any_rejects(con: duckdb.DuckDBPyConnection) -> bool:
+    """Does the store hold a reject (that the batch could make stale)? Mostly not: the
+    three statements that look for stale ones are then skipped (~10 us a hand)."""
+    return bool(con.execute(sql("store/any_rejects")).fetchall()[0][0])
+
+
 def _count_by_source(con: duckdb.DuckDBPyConnection, table: str, status: str,
                      by_source: dict[int | None, dict[str, int]]) -> None:
     """Add what each source of the batch stored into ``table`` (and skipped) to
@@ -150,18 +159,21 @@ def _count_by_source(con: duckdb.DuckDBPyConnection, table: str, status: str,
 
 def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, Any]:
     _run(con, "stage_new_hands")
-    inserted = _run(con, "insert_hands")
-    counts: dict[str, Any] = {
-        "hands_inserted": inserted,
-        "hands_duplicate": frames.hands.height - inserted,
-        "problems_inserted": 0,
-    }
-    for name in ("players", "actions", "draws", "pots"):
+    ((staged, before_first),) = con.execute(sql("store/new_hands_staged")).fetchall()
+    suffix, parameters = "", None
+    if staged == frames.hands.height:
+        # Every hand of the batch is new and met once: a hand's key is the key before the
+        # first plus its place in the batch, and its rows need no join to find it.
+        suffix, parameters = "_all_new", [int(before_first)]
+    inserted = _run(con, f"insert_hands{suffix}", parameters)
+    counts: dict[str, Any] = {"hands_inserted": inserted,
+                              "hands_duplicate": frames.hands.height - inserted}
+    for name in _CHILDREN:
         if getattr(frames, name).height:
-            counts[f"{name}_inserted"] = _run(con, f"insert_{name}")
+            counts[f"{name}_inserted"] = _run(con, f"insert_{name}{suffix}", parameters)
+    counts["problems_inserted"] = 0
     if inserted and not has_facts(frames):
-        (first_key,) = con.execute(sql("store/first_new_hand_key")).fetchall()[0]
-        derive_facts(con, first_key)
+        derive_facts(con, int(before_first) + 1)
     if counts["hands_duplicate"]:
         rows = con.execute(sql("store/stored_hands_by_source")).fetchall()
         counts["duplicates_by_source"] = {source: int(n) for source, _, n in rows if n}
@@ -171,7 +183,7 @@ def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, A
 
 
 def _run(
-    con: duckdb.DuckDBPyConnection, name: str, parameters: list[object] | None = None
+    con: duckdb.DuckDBPyConnection, name: str, parameters: Sequence[object] | None = None
 ) -> int:
     """Run ``sql/store/<name>.sql``; the rows it inserted or deleted (0 for DDL)."""
     rows = con.execute(sql(f"store/{name}"), parameters).fetchall()
@@ -186,7 +198,8 @@ _CHILDREN = ("players", "actions", "draws", "pots")
 def _with_batch_hand(frame: pl.DataFrame, first_rows: pl.DataFrame) -> pl.DataFrame:
     """``frame`` with ``batch_hand``: the ``batch_row`` of its hand's first row in the
     hands frame (the writer's joins then compare one integer, not two texts: a third of the
-    cost of inserting the actions, measured)."""
+    cost of inserting the actions, measured). :func:`~hhparse.store.frames.frames_for`
+    gives its children this column already; frames made otherwise get it here."""
     return frame.join(first_rows, on=["site", "hand_id"], how="left",
                       maintain_order="left")
 
@@ -197,13 +210,13 @@ def registered_frames(con: duckdb.DuckDBPyConnection, frames: Frames) -> Iterato
     their ``batch_row``, the children of hands with their ``batch_hand``); the staging
     tables are dropped after."""
     names: list[str] = []
-    first_rows = (frames.hands.select("site", "hand_id").with_row_index("batch_hand")
+    first_rows = (frames.hands.select("site", "hand_id").with_row_index(BATCH_HAND)
                   .unique(subset=["site", "hand_id"], keep="first"))
     try:
         for name, frame in frames.items():
             if name in _KEYED:
                 frame = frame.with_row_index("batch_row")
-            elif name in _CHILDREN:
+            elif name in _CHILDREN and BATCH_HAND not in frame.columns:
                 frame = _with_batch_hand(frame, first_rows)
             view = f"incoming_{name}"
             con.register(view, ArrowStream(frame))
