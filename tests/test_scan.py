@@ -8,7 +8,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hhparse import sources
@@ -84,6 +84,10 @@ def test_hand_starts_found_in_pieces_are_those_of_the_whole_bytes(data: bytes, b
 @settings(max_examples=300, deadline=None)
 @given(data=logs(), every=st.integers(min_value=1, max_value=5),
        window=st.integers(min_value=8, max_value=120))
+@example(data=b"junk\njunk\njunk\n\n\n", every=1, window=8)  # a gap read beyond its region
+@example(  # a line break, then a hand start in the same region: the hand start is the cut
+    data=b"PokerStars Hand #1: x\n" + b"a" * 40 + b"\r" + b"a" * 40
+    + b"\njunk\nPokerStars Hand #1: x\nPokerStars Hand #1: x\n", every=2, window=26)
 def test_windows_tile_the_file_cut_at_hand_starts_or_line_ends_and_stay_bounded(
     data: bytes, every: int, window: int
 ) -> None:
@@ -93,12 +97,15 @@ def test_windows_tile_the_file_cut_at_hand_starts_or_line_ends_and_stay_bounded(
     assert bounds[0] == 0 and bounds[-1] == len(data)
     assert bounds == sorted(bounds)
     for begin, end in itertools.pairwise(bounds):
-        inside = data[begin:end]
-        # a cut is looked for from half a window on, a window at a time (a hand start first,
-        # then a gap, then a line break): longer only when there was no place to cut at all
-        if end - begin > window // 2 + 2 * window + 3:
-            assert b"\n" not in inside[window // 2 : -1] and not any(
-                begin + window // 2 <= at < end for at in starts)
+        # a cut is looked for from half a window on, a region of a window at a time (in a
+        # region, read 11 bytes further for a gap of six CRLF across two: a hand start first,
+        # then a gap, then a line break): the regions before the one the cut was found in
+        # had no place to cut at all
+        if end - begin > window:
+            first = begin + window // 2
+            upto = first + max(0, (end - 1 - 11 - first) // window) * window
+            assert b"\n" not in data[first:upto] and not any(
+                first <= at < upto for at in starts), (begin, end)
     hands_in = [sum(1 for at in [0, *starts] if begin <= at < end)
                 for begin, end in itertools.pairwise(bounds)]
     assert max(hands_in, default=0) <= every  # never more hands to a window than asked
