@@ -178,7 +178,7 @@ def test_what_cannot_be_judged_says_why() -> None:
     with pytest.raises(JudgeError, match="N-low target"):
         judge_keeps("27_triple_draw", parse_cards("7s 5d 4h Kc Kd"), (), 2, "pair")
     with pytest.raises(JudgeError, match="lowball games"):
-        judge_keeps("badugi", parse_cards("As 2d 3h Kh"), (), 2, "4-card badugi")
+        judge_keeps("five_card_draw", parse_cards("As 2d 3h Kh 5c"), (), 2, "two pair")
     with pytest.raises(JudgeError, match="splits the pot"):
         judge_keeps("badeucey", parse_cards("As 2d 3h Kh 5c"), (), 1, "4-card badugi")
 

@@ -67,7 +67,7 @@ def test_the_fast_path_equals_a_brute_force_through_the_scalar_evaluators() -> N
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    (("badugi", "As 2d 3h Kh", {"draws": 3}), "lowball games (2-7, A-5) only"),
+    (("high", "As 2d 3h Kh 5c", {"draws": 2}), "lowball games (2-7, A-5) and Badugi"),
     (("27", "7s 5d 4h Kc Kd", {"draws": 0}), "draws left must be 1 or more"),
     (("27", "7s 5d 4h Kc", {}), "holds 5 cards; got 4"),
     (("27", "7s 7s 4h Kc Kd", {}), "given twice"),
@@ -92,8 +92,23 @@ def test_the_command_prints_json_best_first() -> None:
     assert found[0]["keep"] == "7s 5d 4h" and found[0]["draw"] == 2
     table = CliRunner().invoke(app, ["odds", "badugi", "As 2d 3h Kh"])
     assert table.exit_code == 0 and "20.83%" in table.stdout
-    refused = CliRunner().invoke(app, ["odds", "badugi", "As 2d 3h Kh", "--draws", "3"])
+    refused = CliRunner().invoke(app, ["odds", "high", "As 2d 3h Kh 5c", "--draws", "2"])
     assert refused.exit_code == 1 and "lowball games" in refused.stderr
+
+
+def test_badugi_over_several_draws_is_dealt_with_its_errors() -> None:
+    result = CliRunner().invoke(app, ["odds", "badugi", "As 2d 3h Kh", "--draws", "3",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert len(found) == 16
+    assert set(found[0]) == {"keep", "draw", "p_target", "classes", "p_error", "samples"}
+    # the 3 or the king beside A-2: the same chance of any badugi, within the errors
+    assert found[0]["keep"] in ("As 2d 3h", "As 2d Kh") and found[0]["samples"] == 10_000
+    # three tries at one of ten cards, about 1 - (38/48 * 37/47 * 36/46)
+    assert found[0]["p_target"] == pytest.approx(0.51, abs=4 * found[0]["p_error"] + 0.01)
+    table = CliRunner().invoke(app, ["odds", "badugi", "As 2d 3h Kh", "--draws", "2"])
+    assert table.exit_code == 0 and " ± " in table.stdout
 
 
 def test_the_command_judges_several_draws() -> None:

@@ -13,8 +13,9 @@ def odds_command(
     cards: Annotated[str, typer.Argument(help='The holding, e.g. "7s 5d 4h Kc Kd".')],
     draws: Annotated[
         int, typer.Option("--draws", help="Draws left, this one included (1: the last). Over "
-                          "several (lowball only), the later draws follow the drawing "
-                          "policy of the README's 'Draw decisions'.")
+                          "several, the later draws follow the drawing policy of the "
+                          "README's 'Draw decisions' (lowball: exact; badugi: 10,000 seeded "
+                          "deals, with standard errors).")
     ] = 1,
     target: Annotated[
         str | None, typer.Option("--target", help="The class to make, or better (default: "
@@ -28,8 +29,9 @@ def odds_command(
     ] = False,
     top: Annotated[int, typer.Option("--top", help="Keeps shown in the table.")] = 10,
 ) -> None:
-    """Every keep of a holding with its exact chance of the target (and of every final
-    class), best first."""
+    """Every keep of a holding with its chance of the target (and of every final class),
+    best first: exact, or for badugi over several draws measured by seeded deals (± one
+    standard error)."""
     from hhparse.cli.errors import fail
     from hhparse.odds import OddsError, every_keep
 
@@ -49,6 +51,7 @@ def odds_command(
     for odds in found[:top]:
         likeliest = sorted((odds.classes or {}).items(), key=lambda item: -item[1])[:3]
         table.add_row(" ".join(str(card) for card in odds.keep) or "(none)", str(odds.draw),
-                      f"{100 * odds.p_target:.2f}%",
+                      f"{100 * odds.p_target:.2f}%" + (
+                          f" ± {100 * odds.p_error:.2f}" if odds.p_error is not None else ""),
                       ", ".join(f"{name} {100 * chance:.1f}%" for name, chance in likeliest))
     Console().print(table)

@@ -28,6 +28,11 @@ drawing to a target:
   counts as a flush, not as the target).
 - Of two cards of one rank, either may be kept (by symmetry the chances are the same); of
   two held at the decision, the one with the lower index (rank, then suit c d h s).
+- Badugi, target any badugi (a class) or N-high badugi: keep the best badugi (cards of
+  different suits and ranks: the most cards, then the lowest) among the cards at or below
+  N (every card for a class target), throw the rest; a made target stands pat. Of equal
+  keeps, the one of the lower card indexes. Before the last draw the chances are measured
+  over seeded deals, with standard errors (hhparse.decisions.badugi_draws).
 - The cards dealt are the ones the player has not seen: the deck less his cards, his
   discards of this hand and the cards given as dead. Reshuffles are ignored (on PokerStars
   a player never gets his own discards back).

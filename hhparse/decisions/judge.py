@@ -6,8 +6,9 @@ Which computation runs:
 * lowball (2-7, A-5), any number of draws left: :mod:`hhparse.decisions.lowball`, on
   ranks, the later draws following the policy (``hhparse.decisions.POLICY``);
 * the other rankings (badugi, five-card draw high) at the last draw: every set of unseen
-  cards dealt and evaluated (:func:`hhparse.reports.probability.class_distribution`).
-  Several draws of badugi are not built yet: refused with that reason.
+  cards dealt and evaluated (:func:`hhparse.reports.probability.class_distribution`);
+* badugi before its last draw: every keep played out over the same seeded deals
+  (:mod:`hhparse.decisions.badugi_draws`), each chance with its standard error.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from hhparse.cards import DECK, RANK_CHARS, Card
-from hhparse.decisions import lowball
+from hhparse.decisions import badugi_draws, lowball
 from hhparse.decisions import target as target_engine
 from hhparse.evaluators import badugi
 from hhparse.evaluators.low import LOW_CHARS
@@ -48,12 +49,22 @@ class KeepChance:
     p_target: float
     classes: dict[str, float] | None = None
     """The chance of each final class (None when only the target was asked for)."""
+    p_error: float | None = None
+    """The standard error of ``p_target`` where it was measured by dealing (Badugi before
+    its last draw); None where it is exact."""
+    samples: int | None = None
+    """The deals it was measured on (None: exact)."""
 
     def as_json(self) -> dict[str, object]:
-        return {"keep": " ".join(map(str, self.keep)), "draw": self.draw,
-                "p_target": round(self.p_target, 6),
-                "classes": {name: round(chance, 6)
-                            for name, chance in (self.classes or {}).items()}}
+        found: dict[str, object] = {
+            "keep": " ".join(map(str, self.keep)), "draw": self.draw,
+            "p_target": round(self.p_target, 6),
+            "classes": {name: round(chance, 6) for name, chance in (self.classes or {}).items()},
+        }
+        if self.p_error is not None:
+            found["p_error"] = round(self.p_error, 6)
+            found["samples"] = self.samples
+        return found
 
 
 def variant_of(game: str) -> str:
@@ -90,6 +101,10 @@ def judge_keeps(
     keeps = _keeps(held)
     if ranking in ("27", "a5"):
         found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
+    elif draws_left > 1:
+        values = _badugi_deals(ranking, target, held, keeps, seen_all, draws_left)
+        found = [_dealt_chance(keep, row, lowest, classes)
+                 for keep, row in zip(keeps, values, strict=True)]
     else:
         found = [_dealt(variant_id, keep, seen_all, hand_size, lowest, classes)
                  for keep in keeps]
@@ -111,6 +126,9 @@ def judge_decision(
     if any(card not in place for card in kept):
         raise JudgeError(f"the cards kept ({' '.join(map(str, kept))}) are not among the "
                          f"cards held ({' '.join(map(str, held))})")
+    if ranking in BADUGI and draws_left > 1:
+        return _badugi_decision(ranking, target, lowest, held, frozenset(kept),
+                                (*held, *seen), draws_left)
     if ranking not in ("27", "a5"):
         made = frozenset(kept)
         chances = judge_keeps(variant_id, held, seen, draws_left, target)
@@ -141,6 +159,64 @@ def judge_decision(
     return kept_chance, best
 
 
+BADUGI: Final = ("badugi", "badugi_aces_high")
+NOISE_ERRORS: Final = 3.0
+"""Badugi before its last draw (chances measured by dealing): another keep counts as better
+than the keep made only when its chance is higher by more than this many standard errors
+of the difference (else the gap is noise, and none is reported)."""
+
+
+def _badugi_decision(ranking: str, target: str, lowest: int, held: Sequence[Card],
+                     made: frozenset[Card], seen: tuple[Card, ...], draws_left: int
+                     ) -> tuple[KeepChance, KeepChance]:
+    keeps = _keeps(held)
+    hits = _badugi_deals(ranking, target, held, keeps, seen, draws_left) >= lowest
+    chances = [_dealt_chance(keep, row, lowest, False)
+               for keep, row in zip(keeps, hits, strict=True)]
+    index = next(i for i, keep in enumerate(keeps) if frozenset(keep) == made)
+    best = min(range(len(keeps)), key=lambda i: _rank(chances[i], i))
+    gap = chances[best].p_target - chances[index].p_target
+    if gap <= NOISE_ERRORS * badugi_draws.paired_error(hits[best], hits[index]):
+        best = index
+    return chances[index], chances[best]
+
+
+def _badugi_deals(ranking: str, target: str, held: Sequence[Card],
+                  keeps: list[tuple[Card, ...]], seen: Sequence[Card], draws_left: int
+                  ) -> Any:
+    """The final values of every keep over the decision's deals (keeps x deals)."""
+    seen_indexes = frozenset(card.index for card in seen)
+    seed = badugi_draws.seed_of(ranking, target, str(draws_left),
+                                " ".join(str(i) for i in sorted(c.index for c in held)),
+                                " ".join(str(i) for i in sorted(seen_indexes)))
+    return badugi_draws.final_values(
+        ranking == "badugi", _badugi_top(ranking, target),
+        [[card.index for card in keep] for keep in keeps], seen_indexes, draws_left, seed)
+
+
+def _dealt_chance(keep: tuple[Card, ...], row: Any, lowest: int, classes: bool
+                  ) -> KeepChance:
+    """A keep's chance from its final values (or hits) over the deals."""
+    hits = row if row.dtype == bool else row >= lowest
+    shares = None
+    if classes:
+        sizes = [int((row >> 16 == size).sum()) for size in range(4, 0, -1)]
+        shares = {badugi.CLASSES[size]: count / len(row)
+                  for size, count in zip(range(4, 0, -1), sizes, strict=True) if count}
+    return KeepChance(keep, badugi_draws.HAND - len(keep), float(hits.mean()), shares,
+                      p_error=badugi_draws.chance_error(hits), samples=len(hits))
+
+
+def _badugi_top(ranking: str, target: str) -> int:
+    """The policy's top card for a badugi target, as a comparison rank (0 the best card):
+    an ``N-high badugi`` target keeps cards up to N; a class target keeps every card."""
+    top = _HIGH_BADUGI.fullmatch(target)
+    if not top:
+        return 12
+    rank = RANK_CHARS.index(top.group(1))
+    return (rank + 1) % 13 if ranking == "badugi" else rank
+
+
 _BOUND_SLACK: Final = 1e-9
 """A bound this close under the best chance is still worked out (a tie decides by fewer
 cards drawn, and the two sums may differ in their last bits)."""
@@ -168,9 +244,9 @@ def _checked(variant_id: str, held: Sequence[Card], draws_left: int, target: str
         raise JudgeError("a card is given twice")
     if draws_left < 1:
         raise JudgeError(f"draws left must be 1 or more, got {draws_left}")
-    if ranking not in ("27", "a5") and draws_left > 1:
+    if ranking not in ("27", "a5", *BADUGI) and draws_left > 1:
         raise JudgeError(f"{variant_id}: odds over {draws_left} draws are built for the "
-                         "lowball games (2-7, A-5) only; give 1 draw (the last)")
+                         "lowball games (2-7, A-5) and Badugi; give 1 draw (the last)")
     return ranking, hand_size, target_lowest(ranking, target)
 
 

@@ -45,7 +45,7 @@ DECISION_COLUMNS: Final = {
     "p_target_kept": pl.Float64, "best_keep": pl.String, "best_choice": pl.String,
     "p_target_best": pl.Float64,
     "gap": pl.Float64, "pattern": pl.String, "not_judged": pl.String,
-    "source_line": pl.Int64,
+    "source_line": pl.Int64, "p_error": pl.Float64,
 }
 LEAK_COLUMNS: Final = {
     "variant": pl.String, "player": pl.String, "pattern": pl.String, "decisions": pl.Int64,
@@ -69,13 +69,13 @@ def targets(parameters: Mapping[str, object]) -> dict[str, str]:
 
 
 JUDGED_COLUMNS: Final = ("draws_left", "target", "p_target_kept", "best_keep", "best_choice",
-                          "p_target_best", "gap", "pattern", "not_judged")
+                          "p_target_best", "gap", "pattern", "not_judged", "p_error")
 """The columns the judging gives; the others come from the report's SQL."""
 DECISION_INPUTS: Final = ("variant", "draw_round", "held", "kept", "seen", "drew")
 Decision = tuple[str, int, str, str, str, int]
 """A decision as the judging takes it (``DECISION_INPUTS``)."""
 Judged = tuple[int, str | None, float | None, str | None, str | None, float | None,
-               float | None, str | None, str | None]
+               float | None, str | None, str | None, float | None]
 """A decision's ``JUDGED_COLUMNS``."""
 
 PARALLEL_FROM: Final = 20_000
@@ -220,9 +220,11 @@ def _judged(decision: Decision, wanted: Mapping[str, str]) -> Judged:
         made, best = judge_decision(variant.id, held, parse_cards(kept_text),
                                     parse_cards(seen_text), draws_left, target)
     except JudgeError as error:
-        return draws_left, None, None, None, None, None, None, None, str(error)
+        return draws_left, None, None, None, None, None, None, None, str(error), None
     if best.p_target <= made.p_target + GAP_EPSILON:
         best = made
+    errors = [error for error in (made.p_error, best.p_error) if error is not None]
     return (draws_left, target, made.p_target, " ".join(map(str, best.keep)),
             choice(best.draw), best.p_target, max(0.0, best.p_target - made.p_target),
-            pattern(variant.id, ranking, target, held, drew, draws_left), None)
+            pattern(variant.id, ranking, target, held, drew, draws_left), None,
+            max(errors) if errors else None)

@@ -18,8 +18,9 @@
 -- This SQL gives each decision's cards; hhparse (hhparse/decisions/report.py) judges them:
 -- for each decision, every keep of the cards held (32 of five cards, 16 of Badugi's four)
 -- is dealt out exactly over the cards the player had not seen, the later draws following
--- the drawing policy of hhparse/decisions/__init__.py. Split-pot games (badeucey, badacey)
--- are left out: no single target. Columns:
+-- the drawing policy of hhparse/decisions/__init__.py (Badugi before its last draw: played
+-- out over 10,000 seeded deals, the same for every keep; p_error says how precisely).
+-- Split-pot games (badeucey, badacey) are left out: no single target. Columns:
 --   variant, site, hand_id, player, started_at, draw_round
 --   draws_left      draws still to come, this one included (3 at the first of triple draw)
 --   held            the cards before the draw
@@ -36,8 +37,12 @@
 --   pattern         the situation and the choice in a few words, as draw_leaks groups them
 --                   ('2 left, 4 to a 7: drew 2'); see hhparse/decisions/patterns.py
 --   not_judged      why a decision was not judged (its chances NULL): split-pot games
---                   (badeucey, badacey), badugi before its last draw (not built yet)
+--                   (badeucey, badacey)
 --   source_line     the line of the draw in its log
+--   p_error         where the chances were measured by dealing (Badugi before its last
+--                   draw): the larger standard error of p_target_kept and p_target_best
+--                   (NULL: exact). Another keep counts as best only when it beats the
+--                   keep made by more than three standard errors of the difference.
 WITH
 
 scoped_hands AS NOT MATERIALIZED (
