@@ -110,16 +110,18 @@ def judge_all(rows: list[dict[str, object]]) -> tuple[float, float, int, dict[in
     from collections import Counter
 
     from hhparse.cards import parse_cards
-    from hhparse.decisions.judge import judge_decision
+    from hhparse.decisions.judge import judge_decision, ranking_of
+    from hhparse.decisions.report import targets
     from hhparse.variants.registry import get_variant
 
+    wanted = targets({})  # each ranking's default target, as the report's
     prepared = []
     for row in rows:
         variant = get_variant(str(row["variant"]))
         draws_left = (variant.draws.count if variant.draws else 1) - int(str(row["draw_round"])) + 1
         prepared.append((variant.id, parse_cards(str(row["held"])), parse_cards(str(row["kept"])),
                          parse_cards(str(row["seen"])), draws_left,
-                         "8-low" if "27" in variant.id else "7-low"))
+                         wanted[ranking_of(variant.id)]))
     by_draws_left: Counter[int] = Counter()
     cpu, wall = time.process_time(), time.perf_counter()
     for decision in prepared:

@@ -159,3 +159,26 @@ def test_an_eight_high_target_breaks_a_king_high_badugi_at_the_next_draw() -> No
     assert pat.p_target == pytest.approx(5 / 48, abs=4 * (pat.p_error or 0))
     drew = chances[frozenset(held[:3])]
     assert drew.p_target > pat.p_target + NOISE_ERRORS * (drew.p_error or 0)
+
+
+def test_the_race_keeps_the_best_keep_and_the_chances_of_dealing_every_keep() -> None:
+    """judge_decision plays every keep on the pilot deals only: the keep made and the best
+    have the chances judge_keeps gives them on all the deals, and no keep beats the best."""
+    rng = random.Random(9)
+    raced = 0
+    for _ in range(12):
+        cards = rng.sample(DECK, 4 + rng.randint(0, 6))
+        held, seen = cards[:4], cards[4:]
+        kept = [card for card in held if rng.random() < 0.5]
+        draws_left = rng.choice((2, 3))
+        made, best = judge_decision("badugi", held, kept, seen, draws_left, "4-card badugi")
+        every = {frozenset(c.keep): c.p_target
+                 for c in judge_keeps("badugi", held, seen, draws_left, "4-card badugi")}
+        assert made.p_target == every[frozenset(kept)]
+        assert best.p_target == every[frozenset(best.keep)]
+        if best != made:
+            raced += 1
+            assert best.p_target == max(every.values())
+        else:
+            assert max(every.values()) - made.p_target <= 4 * NOISE_ERRORS * (made.p_error or 0)
+    assert raced

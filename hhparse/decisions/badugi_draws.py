@@ -24,7 +24,6 @@ import zlib
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
-from math import comb
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -36,11 +35,13 @@ if TYPE_CHECKING:
 
 SAMPLES: Final = 10_000
 """Deals per decision: a chance's standard error is at most 0.5% (at a chance of 1/2)."""
+PILOT: Final = 1_500
+"""A decision's first deals, on which every keep is played: only the keeps that may still
+be best (and the keep made) are played on all ``SAMPLES``."""
+RACE_ERRORS: Final = 4.0
+"""A keep leaves the race when the pilot puts it more than this many standard errors (of
+its difference from the leader) behind the leader."""
 HAND: Final = 4
-_COLEX: Final = np.array([[comb(n, k) for n in range(52)] for k in range(1, HAND + 1)],
-                         dtype=np.int64)
-"""``_COLEX[k - 1][n]`` = C(n, k): a sorted hand a < b < c < d is number
-C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4)."""
 _SUBSETS: Final = tuple(
     positions for size in range(1, HAND + 1) for positions in combinations(range(HAND), size)
 )
@@ -59,12 +60,28 @@ def final_values(
     indexes) on each deal: a (keeps, samples) array. ``top``: the target's top card as a
     comparison rank (0 the best card; aces low, 0 is the ace); ``seen``: the cards the
     player has seen (his hand among them); ``draws_left``: this draw and the later ones."""
+    return values_on(aces_low, top, keeps, deals(seen, draws_left, seed, samples))
+
+
+def deals(seen: frozenset[int], draws_left: int, seed: int, samples: int = SAMPLES
+          ) -> npt.NDArray[np.int64]:
+    """``samples`` orders of the unseen cards, each as long as ``draws_left`` draws can use
+    (four cards a draw): a (samples, cards) array."""
     unseen = np.array([index for index in range(52) if index not in seen], dtype=np.int64)
     needed = HAND * draws_left
     if len(unseen) < needed:
         raise ValueError(f"{len(unseen)} unseen cards cannot make {draws_left} draws")
     rng = np.random.default_rng(seed)
-    decks = rng.permuted(np.broadcast_to(unseen, (samples, len(unseen))), axis=1)[:, :needed]
+    ordered: npt.NDArray[np.int64] = rng.permuted(
+        np.broadcast_to(unseen, (samples, len(unseen))), axis=1)[:, :needed]
+    return ordered
+
+
+def values_on(aces_low: bool, top: int, keeps: Sequence[Sequence[int]],
+              decks: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
+    """:func:`final_values` on the given deals (:func:`deals`): the draws left are as many
+    as the deals have cards for."""
+    samples, needed = decks.shape
     keep_table, value_table = _tables(aces_low, top)
     rows = np.arange(samples)[:, None]
     out = np.empty((len(keeps), samples), dtype=np.int32)
@@ -74,7 +91,7 @@ def final_values(
             [np.broadcast_to(np.asarray(keep, dtype=np.int64), (samples, len(keep))),
              decks[:, :drawn]], axis=1)
         used = np.full(samples, drawn, dtype=np.int64)
-        for _ in range(draws_left - 1):
+        for _ in range(needed // HAND - 1):
             hand.sort(axis=1)
             mask = keep_table[_colex(hand)]
             kept = (mask[:, None] >> np.arange(HAND)) & 1 == 1
@@ -100,11 +117,7 @@ def chance_error(hits: npt.NDArray[np.bool_]) -> float:
     return float(np.sqrt(p * (1.0 - p) / len(hits)))
 
 
-def _colex(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each sorted hand's colex number (its row in the tables)."""
-    number: npt.NDArray[np.int64] = (_COLEX[0][hands[:, 0]] + _COLEX[1][hands[:, 1]]
-                                     + _COLEX[2][hands[:, 2]] + _COLEX[3][hands[:, 3]])
-    return number
+_colex = badugi.colex_numbers
 
 
 @cache
@@ -130,7 +143,5 @@ def _tables(aces_low: bool, top: int) -> tuple[npt.NDArray[np.uint8], npt.NDArra
         best = np.where(better, value, best)
         keep = np.where(better, np.uint8(sum(1 << p for p in positions)), keep)
     keep_table = np.zeros(len(hands), dtype=np.uint8)
-    value_table = np.zeros(len(hands), dtype=np.int32)
     keep_table[order] = keep
-    value_table[order] = badugi.batch_values(hands, aces_low)
-    return keep_table, value_table
+    return keep_table, badugi.value_table(aces_low)

@@ -102,7 +102,7 @@ def judge_keeps(
     if ranking in ("27", "a5"):
         found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
     elif draws_left > 1:
-        values = _badugi_deals(ranking, target, held, keeps, seen_all, draws_left)
+        values = _badugi_values(ranking, target, held, keeps, seen_all, draws_left)
         found = [_dealt_chance(keep, row, lowest, classes)
                  for keep, row in zip(keeps, values, strict=True)]
     else:
@@ -169,29 +169,48 @@ of the difference (else the gap is noise, and none is reported)."""
 def _badugi_decision(ranking: str, target: str, lowest: int, held: Sequence[Card],
                      made: frozenset[Card], seen: tuple[Card, ...], draws_left: int
                      ) -> tuple[KeepChance, KeepChance]:
+    """The keep made and the best, dealt: every keep on the pilot deals, the keeps that may
+    still be best (and the one made) on all of them."""
     keeps = _keeps(held)
-    hits = _badugi_deals(ranking, target, held, keeps, seen, draws_left) >= lowest
-    chances = [_dealt_chance(keep, row, lowest, False)
-               for keep, row in zip(keeps, hits, strict=True)]
     index = next(i for i, keep in enumerate(keeps) if frozenset(keep) == made)
-    best = min(range(len(keeps)), key=lambda i: _rank(chances[i], i))
-    gap = chances[best].p_target - chances[index].p_target
-    if gap <= NOISE_ERRORS * badugi_draws.paired_error(hits[best], hits[index]):
+    decks = _badugi_deals(ranking, target, held, seen, draws_left)
+    aces_low, top = ranking == "badugi", _badugi_top(ranking, target)
+    cards = [[card.index for card in keep] for keep in keeps]
+    pilot = badugi_draws.values_on(aces_low, top, cards, decks[:badugi_draws.PILOT]) >= lowest
+    chances = pilot.mean(axis=1)
+    lead = int(chances.argmax())
+    racing = [i for i in range(len(keeps)) if i == index or chances[i] + (
+        badugi_draws.RACE_ERRORS * badugi_draws.paired_error(pilot[i], pilot[lead])
+    ) >= chances[lead]]
+    hits = badugi_draws.values_on(aces_low, top, [cards[i] for i in racing], decks) >= lowest
+    judged = {i: _dealt_chance(keeps[i], row, lowest, False)
+              for i, row in zip(racing, hits, strict=True)}
+    best = min(racing, key=lambda i: _rank(judged[i], i))
+    gap = judged[best].p_target - judged[index].p_target
+    if gap <= NOISE_ERRORS * badugi_draws.paired_error(hits[racing.index(best)],
+                                                      hits[racing.index(index)]):
         best = index
-    return chances[index], chances[best]
+    return judged[index], judged[best]
 
 
-def _badugi_deals(ranking: str, target: str, held: Sequence[Card],
-                  keeps: list[tuple[Card, ...]], seen: Sequence[Card], draws_left: int
-                  ) -> Any:
-    """The final values of every keep over the decision's deals (keeps x deals)."""
+def _badugi_deals(ranking: str, target: str, held: Sequence[Card], seen: Sequence[Card],
+                  draws_left: int) -> Any:
+    """The decision's deals (seeded by its cards: the same in every process)."""
     seen_indexes = frozenset(card.index for card in seen)
     seed = badugi_draws.seed_of(ranking, target, str(draws_left),
                                 " ".join(str(i) for i in sorted(c.index for c in held)),
                                 " ".join(str(i) for i in sorted(seen_indexes)))
-    return badugi_draws.final_values(
+    return badugi_draws.deals(seen_indexes, draws_left, seed)
+
+
+def _badugi_values(ranking: str, target: str, held: Sequence[Card],
+                   keeps: list[tuple[Card, ...]], seen: Sequence[Card], draws_left: int
+                   ) -> Any:
+    """The final values of every keep over the decision's deals (keeps x deals)."""
+    return badugi_draws.values_on(
         ranking == "badugi", _badugi_top(ranking, target),
-        [[card.index for card in keep] for keep in keeps], seen_indexes, draws_left, seed)
+        [[card.index for card in keep] for keep in keeps],
+        _badugi_deals(ranking, target, held, seen, draws_left))
 
 
 def _dealt_chance(keep: tuple[Card, ...], row: Any, lowest: int, classes: bool

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING
 
 from hhparse.cards import RANK_CHARS, Card
@@ -57,6 +58,44 @@ def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt
             value |= (12 - chosen[:, place]) << (4 * (3 - place))
         best = np.where(valid, np.maximum(best, value), best)
     return best
+
+
+def colex_numbers(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The colex number of each four-card hand, its card indexes sorted in each row
+    (a < b < c < d: C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4)), from 0 to 270,724."""
+    choose = _choose()
+    number: npt.NDArray[np.int64] = (choose[0][hands[:, 0]] + choose[1][hands[:, 1]]
+                                     + choose[2][hands[:, 2]] + choose[3][hands[:, 3]])
+    return number
+
+
+@cache
+def _choose() -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    return np.array([[comb(n, k) for n in range(52)] for k in range(1, 5)], dtype=np.int64)
+
+
+@cache
+def value_table(aces_low: bool = True) -> npt.NDArray[np.int32]:
+    """The value of every four-card hand by its colex number (1.1 MB)."""
+    import numpy as np
+
+    hands = np.array(list(combinations(range(52), 4)), dtype=np.int64)
+    values = np.zeros(len(hands), dtype=np.int32)
+    values[colex_numbers(hands)] = batch_values(hands, aces_low)
+    return values
+
+
+def table_values(indexes: npt.NDArray[np.integer], aces_low: bool = True
+                 ) -> npt.NDArray[np.int32]:
+    """:func:`batch_values` by :func:`value_table` (the same values, ~10x faster on many
+    hands; the table is built on the first call)."""
+    import numpy as np
+
+    hands = np.sort(np.asarray(indexes, dtype=np.int64), axis=1)
+    found: npt.NDArray[np.int32] = value_table(aces_low)[colex_numbers(hands)]
+    return found
 
 
 def value_of_mask(mask: int, aces_low: bool = True) -> int:

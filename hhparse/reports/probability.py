@@ -325,6 +325,6 @@ def chance_at_least(
 
 def _values(ranking_id: str, hands: IndexArray) -> IndexArray:
     if ranking_id in ("badugi", "badugi_aces_high"):
-        return badugi.batch_values(hands, ranking_id == "badugi")
+        return badugi.table_values(hands, ranking_id == "badugi").astype(np.int64)
     table = {"high": high.table, "27": low.deuce_to_seven_table, "a5": low.ace_to_five_table}
     return table[ranking_id]().batch(hands).astype(np.int64)
