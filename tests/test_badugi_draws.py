@@ -182,3 +182,33 @@ def test_the_race_keeps_the_best_keep_and_the_chances_of_dealing_every_keep() ->
         else:
             assert max(every.values()) - made.p_target <= 4 * NOISE_ERRORS * (made.p_error or 0)
     assert raced
+
+
+def test_the_last_draw_counted_equals_every_set_of_cards_dealt() -> None:
+    rng = random.Random(4)
+    for case in range(24):
+        cards = rng.sample(DECK, 4 + rng.randint(0, 10))
+        held = cards[:4]
+        keep = [card.index for card in held if rng.random() < 0.7 or case % 8 == 0]
+        seen_set = frozenset(card.index for card in cards)
+        unseen = [index for index in range(52) if index not in seen_set]
+        drawn = np.array(list(combinations(unseen, 4 - len(keep))) if len(keep) < 4
+                         else np.zeros((1, 0)), dtype=np.int64)
+        hands = np.concatenate([np.broadcast_to(np.array(keep, dtype=np.int64),
+                                                (len(drawn), len(keep))), drawn], axis=1)
+        for aces_low, top in ((True, 12), (True, 7), (False, 12), (False, 8)):
+            values = badugi.table_values(hands, aces_low)
+            lows = (hands // 4 + 1) % 13 if aces_low else hands // 4
+            made = (values >> 16 == 4) & (lows.max(axis=1) <= top)
+            counted = badugi_draws.last_draw_chance(aces_low, top, keep, seen_set)
+            assert counted == pytest.approx(float(made.mean()), abs=1e-12), (keep, aces_low, top)
+
+
+def test_a_judged_last_draw_counts_as_it_deals() -> None:
+    held = parse_cards("As 2d 3h Kh")
+    counted = judge_keeps("badugi", held, parse_cards("4c 9d"), 1, "8-high badugi")
+    dealt = judge_keeps("badugi", held, parse_cards("4c 9d"), 1, "8-high badugi",
+                        classes=True)
+    assert [(c.keep, pytest.approx(c.p_target, abs=1e-12)) for c in counted] == [
+        (c.keep, c.p_target) for c in dealt]
+    assert counted[0].keep == tuple(held[:3]) and counted[0].p_target == pytest.approx(4 / 46)

@@ -24,6 +24,7 @@ import zlib
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -145,3 +146,39 @@ def _tables(aces_low: bool, top: int) -> tuple[npt.NDArray[np.uint8], npt.NDArra
     keep_table = np.zeros(len(hands), dtype=np.uint8)
     keep_table[order] = keep
     return keep_table, badugi.value_table(aces_low)
+
+
+FOUR_CARDS: Final = 4 << 16
+"""The lowest value of a four-card badugi."""
+
+
+def last_draw_chance(aces_low: bool, top: int, keep: Sequence[int], seen: frozenset[int]
+                     ) -> float:
+    """The exact chance that drawing to ``keep`` (card indexes) at the last draw makes a
+    four-card badugi of cards at or below ``top`` (a comparison rank): the ways to pick one
+    unseen card of each missing suit, of different ranks at or below ``top`` that the keep
+    lacks, over every set of cards that can come. Counted rank by rank over which missing
+    suits are filled (at most 13 x 16 steps) instead of dealing every set."""
+    lows = [_comparison(index, aces_low) for index in keep]
+    suits = {index % 4 for index in keep}
+    if max(lows, default=0) > top or len(set(lows)) < len(keep) or len(suits) < len(keep):
+        return 0.0
+    missing = [suit for suit in range(4) if suit not in suits]
+    ways = [0] * (1 << len(missing))
+    ways[0] = 1
+    for low in range(top + 1):
+        if low in lows:
+            continue
+        rank = (low + 12) % 13 if aces_low else low
+        fits = [i for i, suit in enumerate(missing) if rank * 4 + suit not in seen]
+        if not fits:
+            continue
+        ways = [count + sum(ways[state & ~(1 << i)] for i in fits if state >> i & 1)
+                for state, count in enumerate(ways)]
+    unseen = 52 - len(seen)
+    return ways[-1] / comb(unseen, len(missing))
+
+
+def _comparison(index: int, aces_low: bool) -> int:
+    rank = index // 4
+    return (rank + 1) % 13 if aces_low else rank

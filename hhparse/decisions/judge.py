@@ -106,8 +106,8 @@ def judge_keeps(
         found = [_dealt_chance(keep, row, lowest, classes)
                  for keep, row in zip(keeps, values, strict=True)]
     else:
-        found = [_dealt(variant_id, keep, seen_all, hand_size, lowest, classes)
-                 for keep in keeps]
+        found = [_dealt(variant_id, ranking, target, keep, seen_all, hand_size, lowest,
+                        classes) for keep in keeps]
     order = {keep: i for i, keep in enumerate(keeps)}
     found.sort(key=lambda chance: _rank(chance, order[chance.keep]))
     return found
@@ -345,9 +345,14 @@ def _low_top(ranking: str, target: str) -> int:
     return RANK_CHARS.index(head)
 
 
-def _dealt(variant_id: str, keep: tuple[Card, ...], seen: tuple[Card, ...], hand_size: int,
-           lowest: int, classes: bool) -> KeepChance:
+def _dealt(variant_id: str, ranking: str, target: str, keep: tuple[Card, ...],
+           seen: tuple[Card, ...], hand_size: int, lowest: int, classes: bool) -> KeepChance:
     drawn = hand_size - len(keep)
+    if ranking in BADUGI and lowest >= badugi_draws.FOUR_CARDS and not classes:
+        p_target = badugi_draws.last_draw_chance(
+            ranking == "badugi", _badugi_top(ranking, target), [card.index for card in keep],
+            frozenset(card.index for card in seen))
+        return KeepChance(keep, drawn, p_target)
     p_target = chance_at_least(variant_id, keep, seen, drawn, lowest)
     distribution = class_distribution(variant_id, keep, seen, drawn) if classes else None
     return KeepChance(keep, drawn, p_target, distribution)
