@@ -43,9 +43,6 @@ RACE_ERRORS: Final = 4.0
 """A keep leaves the race when the pilot puts it more than this many standard errors (of
 its difference from the leader) behind the leader."""
 HAND: Final = 4
-_SUBSETS: Final = tuple(
-    positions for size in range(1, HAND + 1) for positions in combinations(range(HAND), size)
-)
 
 
 def seed_of(*parts: str) -> int:
@@ -126,25 +123,8 @@ def _tables(aces_low: bool, top: int) -> tuple[npt.NDArray[np.uint8], npt.NDArra
     """By colex number of a sorted four-card hand: the positions the policy keeps (bit i:
     the i-th lowest card index) and the hand's value."""
     hands = np.array(list(combinations(range(52), HAND)), dtype=np.int64)
-    order = _colex(hands)
-    rank = hands // 4
-    low = (rank + 1) % 13 if aces_low else rank  # comparison rank: 0 the best card
-    suit = hands % 4
-    best = np.zeros(len(hands), dtype=np.int64)
-    keep = np.zeros(len(hands), dtype=np.uint8)
-    for positions in _SUBSETS:
-        valid = np.all(low[:, list(positions)] <= top, axis=1)
-        for a, b in combinations(positions, 2):
-            valid &= (low[:, a] != low[:, b]) & (suit[:, a] != suit[:, b])
-        chosen = -np.sort(-low[:, list(positions)], axis=1)
-        value = np.full(len(hands), len(positions) << 16, dtype=np.int64)
-        for place in range(len(positions)):
-            value |= (12 - chosen[:, place]) << (4 * (3 - place))
-        better = valid & (value > best)
-        best = np.where(better, value, best)
-        keep = np.where(better, np.uint8(sum(1 << p for p in positions)), keep)
     keep_table = np.zeros(len(hands), dtype=np.uint8)
-    keep_table[order] = keep
+    keep_table[_colex(hands)] = badugi.best_subsets(hands, aces_low, top)[1]
     return keep_table, badugi.value_table(aces_low)
 
 

@@ -103,7 +103,7 @@ def judge_keeps(
         found = _lowball(ranking, target, lowest, keeps, seen_all, draws_left, classes)
     elif draws_left > 1:
         values = _badugi_values(ranking, target, held, keeps, seen_all, draws_left)
-        found = [_dealt_chance(keep, row, lowest, classes)
+        found = [_dealt_chance(keep, row >= lowest, row if classes else None)
                  for keep, row in zip(keeps, values, strict=True)]
     else:
         found = [_dealt(variant_id, ranking, target, keep, seen_all, hand_size, lowest,
@@ -183,8 +183,7 @@ def _badugi_decision(ranking: str, target: str, lowest: int, held: Sequence[Card
         badugi_draws.RACE_ERRORS * badugi_draws.paired_error(pilot[i], pilot[lead])
     ) >= chances[lead]]
     hits = badugi_draws.values_on(aces_low, top, [cards[i] for i in racing], decks) >= lowest
-    judged = {i: _dealt_chance(keeps[i], row, lowest, False)
-              for i, row in zip(racing, hits, strict=True)}
+    judged = {i: _dealt_chance(keeps[i], row) for i, row in zip(racing, hits, strict=True)}
     best = min(racing, key=lambda i: _rank(judged[i], i))
     gap = judged[best].p_target - judged[index].p_target
     if gap <= NOISE_ERRORS * badugi_draws.paired_error(hits[racing.index(best)],
@@ -213,14 +212,13 @@ def _badugi_values(ranking: str, target: str, held: Sequence[Card],
         _badugi_deals(ranking, target, held, seen, draws_left))
 
 
-def _dealt_chance(keep: tuple[Card, ...], row: Any, lowest: int, classes: bool
-                  ) -> KeepChance:
-    """A keep's chance from its final values (or hits) over the deals."""
-    hits = row if row.dtype == bool else row >= lowest
+def _dealt_chance(keep: tuple[Card, ...], hits: Any, values: Any = None) -> KeepChance:
+    """A keep's chance from its hits over the deals (and, given its final values, the
+    chance of each final class)."""
     shares = None
-    if classes:
-        sizes = [int((row >> 16 == size).sum()) for size in range(4, 0, -1)]
-        shares = {badugi.CLASSES[size]: count / len(row)
+    if values is not None:
+        sizes = [int((values >> 16 == size).sum()) for size in range(4, 0, -1)]
+        shares = {badugi.CLASSES[size]: count / len(values)
                   for size, count in zip(range(4, 0, -1), sizes, strict=True) if count}
     return KeepChance(keep, badugi_draws.HAND - len(keep), float(hits.mean()), shares,
                       p_error=badugi_draws.chance_error(hits), samples=len(hits))

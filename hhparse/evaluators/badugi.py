@@ -40,6 +40,14 @@ def _low_rank(index: npt.NDArray[np.int64], aces_low: bool) -> npt.NDArray[np.in
 
 def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt.NDArray[np.int64]:
     """Values of many four-card hands: an (n, 4) array of card indexes (0..51)."""
+    return best_subsets(indexes, aces_low)[0]
+
+
+def best_subsets(indexes: npt.NDArray[np.integer], aces_low: bool = True, top: int = 12
+                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
+    """Of many four-card hands (an (n, 4) array of card indexes), the best badugi of the
+    cards whose comparison rank (0 the best card) is at most ``top``: its value (0: none)
+    and its positions (bit i: column i; of equal ones, the first of ``_SUBSETS``)."""
     import numpy as np
 
     hands = np.asarray(indexes, dtype=np.int64)
@@ -48,16 +56,19 @@ def batch_values(indexes: npt.NDArray[np.integer], aces_low: bool = True) -> npt
     ranks = _low_rank(hands, aces_low)
     suits = hands % 4
     best = np.zeros(len(hands), dtype=np.int64)
+    kept = np.zeros(len(hands), dtype=np.uint8)
     for positions in _SUBSETS:
-        valid = np.ones(len(hands), dtype=bool)
+        valid = np.all(ranks[:, list(positions)] <= top, axis=1)
         for a, b in combinations(positions, 2):
             valid &= (ranks[:, a] != ranks[:, b]) & (suits[:, a] != suits[:, b])
         chosen = -np.sort(-ranks[:, list(positions)], axis=1)  # highest first
         value = np.full(len(hands), len(positions) << 16, dtype=np.int64)
         for place in range(len(positions)):
             value |= (12 - chosen[:, place]) << (4 * (3 - place))
-        best = np.where(valid, np.maximum(best, value), best)
-    return best
+        better = valid & (value > best)
+        best = np.where(better, value, best)
+        kept = np.where(better, np.uint8(sum(1 << p for p in positions)), kept)
+    return best, kept
 
 
 def colex_numbers(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
