@@ -12,6 +12,7 @@ from typing import Final
 
 CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 _STRIP: Final = re.compile(r"[\s$€£₹¥,\u00a0]|USD|EUR|GBP|CAD|INR|CNY|SC|FPP")
+_SYMBOL_CHARS: Final = frozenset("$€£₹¥")
 _NUMBER: Final = re.compile(r"^(\d+)(?:\.(\d+))?$")
 
 
@@ -24,6 +25,17 @@ def parse_amount(text: str, decimals: int = 2) -> int:
 
     Amounts with more decimals than the unit allows are an error, never rounded.
     """
+    plain = text[1:] if text[:1] in _SYMBOL_CHARS else text
+    whole, dot, fraction = plain.partition(".")
+    if whole.isdecimal() and len(fraction) <= decimals and (not dot or fraction.isdecimal()):
+        # ``$12.5``, ``300``: the common spellings, read without the expressions below.
+        scale: int = 10**decimals
+        return int(whole) * scale + (int(fraction.ljust(decimals, "0")) if dot else 0)
+    return _parse_any_amount(text, decimals)
+
+
+def _parse_any_amount(text: str, decimals: int) -> int:
+    """:func:`parse_amount` for every spelling: thousands separators, codes, spaces."""
     cleaned = _STRIP.sub("", text)
     match = _NUMBER.match(cleaned)
     if match is None:

@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import hhparse
+from hhparse.cards import DECK, RANK_CHARS, SUIT_CHARS, Card, CardError, format_cards, parse_cards
 from hhparse.money import AmountError
 from hhparse.parsers import pokerstars, reader
 from hhparse.parsers.base import HandBlock
@@ -90,8 +93,32 @@ def test_remembered_amounts_are_per_unit() -> None:
     assert (room._amount("1.25"), room.currency) == (125, "EUR")
 
 
-def test_remembered_cards_are_the_cards() -> None:
+def test_cards_as_the_sites_write_them_and_as_others_do() -> None:
     room = seated(TextReader)
     first, again = room._cards("Ah Kd", 1), room._cards("Ah Kd", 2)
     assert first == again and [str(card) for card in first] == ["Ah", "Kd"]
-    assert room._cards("Xx", 3) == () and [p.code for p in room.problems] == ["unreadable_cards"]
+    assert room._cards("Ts", 3) == (DECK[8 * 4 + 3],)
+    assert [str(card) for card in room._cards("ah  10d", 4)] == ["Ah", "Td"]
+    assert room._cards("", 5) == () and not room.problems
+    assert room._cards("Xx", 6) == () and [p.code for p in room.problems] == ["unreadable_cards"]
+
+
+_SPELLINGS = st.lists(st.sampled_from([*RANK_CHARS, *SUIT_CHARS, "x", "1", "0", " ", "  ",
+                                       "a", "k", "S", "H"]), max_size=14).map("".join)
+
+
+_JOINED = st.tuples(st.lists(st.sampled_from(DECK), max_size=7),
+                    st.sampled_from([" ", "  ", "x", "", ",", "\t"])).map(
+    lambda pair: pair[1].join(str(card) for card in pair[0]))
+
+
+@given(st.one_of(st.lists(st.sampled_from(DECK), max_size=7).map(format_cards), _JOINED,
+                 _SPELLINGS))
+def test_cards_read_character_by_character_are_the_cards_parse_cards_reads(text: str) -> None:
+    try:
+        expected: tuple[Card, ...] | None = parse_cards(text)
+    except CardError:
+        expected = None
+    room = seated(TextReader)
+    cards = room._cards(text, 1)
+    assert (cards if not room.problems else None) == expected

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 
@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hhparse.ingest import ingest
-from hhparse.money import display_amount, parse_amount, unit_label
+from hhparse.money import AmountError, _parse_any_amount, display_amount, parse_amount, unit_label
 from hhparse.pipeline import read_file
 from hhparse.replay import ReplayResult, Status
 from hhparse.reports.catalog import get_report
@@ -369,3 +369,20 @@ def _printed_table(database: Path, report: str) -> str:
     result = CliRunner().invoke(app, ["report", report, "--db", str(database)])
     assert result.exit_code == 0, result.output
     return result.stdout
+
+
+_AMOUNT_TEXTS = st.lists(st.sampled_from([*"0123456789", ".", ",", "$", "€", " ", "USD", "٣"]),
+                         max_size=10).map("".join)
+
+
+@given(st.one_of(_AMOUNT_TEXTS, st.decimals(min_value=0, max_value=10**9, places=3).map(str),
+                 st.integers(min_value=0, max_value=10**12).map(lambda n: f"${n / 100}")),
+       st.sampled_from([0, 2]))
+def test_the_quick_reading_of_an_amount_is_the_full_one(text: str, decimals: int) -> None:
+    """:func:`parse_amount` reads plain spellings without its expressions: same answers."""
+    def outcome(read: Callable[[str, int], int]) -> int | str:
+        try:
+            return read(text, decimals)
+        except AmountError:
+            return "error"
+    assert outcome(parse_amount) == outcome(_parse_any_amount)

@@ -638,11 +638,18 @@ def summary_player(
 ) -> str | None:
     """The player a summary seat line names after ``Seat N: ``: the seat's own player
     first, then any known name (longest first), then ``fallback``'s first group."""
-    for name in ((seated,) if seated is not None else ()) + tuple(longest_first):
-        if after.startswith(name) and after[len(name) : len(name) + 1] in ("", " "):
+    if seated is not None and _begins_with_name(after, seated):
+        return seated
+    for name in longest_first:
+        if _begins_with_name(after, name):
             return name
     match = fallback.match(after)
     return match.group(1) if match is not None else None
+
+
+def _begins_with_name(text: str, name: str) -> bool:
+    end = len(name)
+    return text.startswith(name) and (len(text) == end or text[end] == " ")
 
 
 def span_of(block: BlockLike) -> SourceSpan:

@@ -8,8 +8,8 @@ reader so that it never raises: a bug in it is a fatal ``parser_crash`` problem 
 that keeps its place in the file (the hand is rejected, never lost).
 
 The module is compiled with mypyc (the PokerStars reader, compiled too, extends it) and
-:class:`TextReader` allows interpreted subclasses (the other rooms' readers). Amounts and
-card groups repeat from hand to hand: each text is read once per process and remembered.
+:class:`TextReader` allows interpreted subclasses (the other rooms' readers). Amounts
+repeat from hand to hand: each text is read once per process and remembered.
 
 The records follow :mod:`hhparse.parsers.pokerstars`'s conventions (amounts in minor
 units of the hand's unit, line numbers of the file).
@@ -23,7 +23,7 @@ from typing import ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from hhparse.cards import DECK, Card, CardError, parse_cards
+from hhparse.cards import DECK, RANK_CHARS, SUIT_CHARS, Card, CardError, parse_cards
 from hhparse.money import parse_amount
 from hhparse.parsers.base import BlockLike, crash_problem, span_of
 from hhparse.records import Action, Hand, Kind, Note, ParseProblem, Seat, Stakes, StreetMark
@@ -35,9 +35,9 @@ CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
 _AMOUNT_CACHE_SIZE: Final = 4096
 _AMOUNTS: Final[dict[int, dict[str, int]]] = {}
 """Amount text -> minor units, per number of decimals (bounded: 4,096 texts each)."""
-_CARD_GROUP_CACHE_SIZE: Final = 1 << 16
-_CARD_GROUPS: Final[dict[str, tuple[Card, ...]]] = {}
-"""``"Ah Kd"`` -> its cards (bounded: 65,536 groups)."""
+_RANK_OF: Final[dict[str, int]] = {char: rank for rank, char in enumerate(RANK_CHARS)}
+_SUIT_OF: Final[dict[str, int]] = {char: suit for suit, char in enumerate(SUIT_CHARS)}
+_ONE_CARD: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in DECK)
 
 _Block = TypeVar("_Block", bound=BlockLike)
 
@@ -164,16 +164,8 @@ class TextReader:
 
     def _cards(self, text: str, number: int) -> tuple[Card, ...]:
         """Cards separated by spaces; unreadable ones are a problem and no cards."""
-        known = _CARD_GROUPS.get(text)
-        if known is not None:
-            return known
-        try:
-            cards = tuple([CARD_BY_TEXT[token] for token in text.split()])
-        except KeyError:
-            pass
-        else:
-            if len(_CARD_GROUPS) < _CARD_GROUP_CACHE_SIZE:
-                _CARD_GROUPS[text] = cards
+        cards = _written_cards(text)
+        if cards is not None:
             return cards
         try:
             return parse_cards(text)
@@ -191,6 +183,25 @@ class TextReader:
         """The first ``[..]`` group in ``text``."""
         start = text.index("[")
         return self._cards(text[start + 1 : text.index("]", start)], number)
+
+
+def _written_cards(text: str) -> tuple[Card, ...] | None:
+    """``Ah Kd 7c`` as the sites write it, read character by character (one-character
+    strings are shared, so no string is made); None for any other spelling. Groups of five
+    or seven cards seldom repeat: remembering groups by their text cost more than this."""
+    length = len(text)
+    if length % 3 != 2:
+        return None
+    if length == 2:
+        rank, suit = _RANK_OF.get(text[0], -1), _SUIT_OF.get(text[1], -1)
+        return _ONE_CARD[rank * 4 + suit] if rank >= 0 and suit >= 0 else None
+    cards: list[Card] = []
+    for at in range(0, length, 3):
+        rank, suit = _RANK_OF.get(text[at], -1), _SUIT_OF.get(text[at + 1], -1)
+        if rank < 0 or suit < 0 or (at + 2 < length and text[at + 2] != " "):
+            return None
+        cards.append(DECK[rank * 4 + suit])
+    return tuple(cards)
 
 
 def _amounts_of(decimals: int) -> dict[str, int]:

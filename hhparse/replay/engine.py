@@ -9,7 +9,6 @@ the values involved.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cached_property
 
 from hhparse.cards import Card
@@ -103,11 +102,15 @@ class Replay:
     def usual_ante(self) -> int | None:
         """The ante most players posted in full (ties: the larger), when the header gives
         none: a player who antes otherwise is the one in the wrong."""
-        counts = Counter(a.amount for a in self.hand.actions if a.kind is Kind.ANTE
-                         and not a.all_in)
-        if not counts:
-            return None
-        return max(counts, key=lambda amount: (counts[amount], amount))
+        counts: dict[int, int] = {}
+        for action in self.hand.actions:
+            if action.kind is Kind.ANTE and not action.all_in:
+                counts[action.amount] = counts.get(action.amount, 0) + 1
+        usual: int | None = None
+        for amount, count in counts.items():
+            if usual is None or (count, amount) > (counts[usual], usual):
+                usual = amount
+        return usual
 
     @cached_property
     def forced(self) -> ForcedStructure:

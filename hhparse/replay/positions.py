@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 MIDDLE_LABELS = ("UTG", "UTG+1", "UTG+2", "MP")
 
@@ -14,10 +15,19 @@ def clockwise_from(seats: Sequence[int], after: int) -> list[int]:
     return later + [seat for seat in ordered if seat <= after]
 
 
-def position_labels(seats: Sequence[int], button: int | None, blinds: int = 2) -> dict[int, str]:
+def position_labels(seats: Sequence[int], button: int | None,
+                    blinds: int = 2) -> Mapping[int, str]:
     """The seats dealt in (button games only), by the live blinds posted: two: SB, BB, then
     UTG ... HJ, CO, BTN; one blind (posted left of the button): BB, UTG ... CO, BTN; none
-    (antes only): UTG ... CO, BTN. Heads-up: BTN and BB (antes only: BTN and UTG)."""
+    (antes only): UTG ... CO, BTN. Heads-up: BTN and BB (antes only: BTN and UTG).
+
+    The labels of a table's seats repeat hand after hand: each set is worked out once (the
+    mapping is shared: read it, never change it)."""
+    return _labels(tuple(seats), button, blinds)
+
+
+@lru_cache(maxsize=4096)
+def _labels(seats: tuple[int, ...], button: int | None, blinds: int) -> Mapping[int, str]:
     if button is None or len(seats) < 2:
         return {seat: "" for seat in seats}
     order = clockwise_from(seats, button)  # left of the button first, the button last

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
+from hhparse.frozen import Record
 from hhparse.records import Kind
 from hhparse.replay.result import PlayerResult, PotResult
 from hhparse.variants import ShortAllIn
@@ -239,14 +240,20 @@ def check_printed_nets(r: Replay, players: Sequence[PlayerResult]) -> None:
             )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Share:
-    """One run's half (or whole) of one pot, as the replayer awards it."""
+@dataclass(init=False, slots=True, unsafe_hash=True)
+class Share(Record):
+    """One run's half (or whole) of one pot, as the replayer awards it (a record: one or
+    more per hand)."""
 
-    run: int
-    label: str
+    run: Final[int]
+    label: Final[str]
     """``the badugi half``, ``run 2``, ``run 1's low half`` ... (for messages)."""
-    pot: PotResult
+    pot: Final[PotResult]
+
+    def __init__(self, *, run: int, label: str, pot: PotResult) -> None:
+        self.run = run
+        self.label = label
+        self.pot = pot
 
 
 def check_shares(r: Replay, shares: Sequence[Share]) -> None:
