@@ -28,9 +28,7 @@ from hhparse.money import parse_amount
 from hhparse.parsers.base import BlockLike, crash_problem, span_of
 from hhparse.records import Action, Hand, Kind, Note, ParseProblem, Seat, Stakes, StreetMark
 
-__all__ = ["CARD_BY_TEXT", "TextReader", "Unreadable", "crashed_hand", "read_guarded"]
-
-CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
+__all__ = ["TextReader", "Unreadable", "crashed_hand", "read_guarded"]
 
 _AMOUNT_CACHE_SIZE: Final = 4096
 _AMOUNTS: Final[dict[int, dict[str, int]]] = {}
@@ -193,15 +191,20 @@ def _written_cards(text: str) -> tuple[Card, ...] | None:
     if length % 3 != 2:
         return None
     if length == 2:
-        rank, suit = _RANK_OF.get(text[0], -1), _SUIT_OF.get(text[1], -1)
-        return _ONE_CARD[rank * 4 + suit] if rank >= 0 and suit >= 0 else None
+        card = _card_at(text, 0)
+        return _ONE_CARD[card.index] if card is not None else None
     cards: list[Card] = []
     for at in range(0, length, 3):
-        rank, suit = _RANK_OF.get(text[at], -1), _SUIT_OF.get(text[at + 1], -1)
-        if rank < 0 or suit < 0 or (at + 2 < length and text[at + 2] != " "):
+        card = _card_at(text, at)
+        if card is None or (at + 2 < length and text[at + 2] != " "):
             return None
-        cards.append(DECK[rank * 4 + suit])
+        cards.append(card)
     return tuple(cards)
+
+
+def _card_at(text: str, at: int) -> Card | None:
+    rank, suit = _RANK_OF.get(text[at], -1), _SUIT_OF.get(text[at + 1], -1)
+    return DECK[rank * 4 + suit] if rank >= 0 and suit >= 0 else None
 
 
 def _amounts_of(decimals: int) -> dict[str, int]:
