@@ -3,8 +3,10 @@
 The loop between the replayer and polars: a hand has ~30 actions of 13 columns, a few
 players and draws. Compiled with mypyc, each record's fields are read straight from the
 native object and cards are written as text here, once; :mod:`hhparse.store.frames` then
-hands each list to polars whole. Blank texts stay ``""`` here (the frame turns them into
-NULL in one expression).
+hands each list to polars whole. Blank texts (an action's player and pot, a player's
+position and final class) are NULL here, and each action's round is named here: a name
+taken from a small dict per action costs less than polars' expressions for the same,
+whose fixed cost is paid on every task.
 
 It lives outside :mod:`hhparse.store`: that package's names bring DuckDB and polars in,
 which the build's mypyc does not have.
@@ -12,6 +14,7 @@ which the build's mypyc does not have.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from hhparse.cards import DECK, Card
@@ -45,7 +48,8 @@ class ActionColumns:
     def __init__(self) -> None:
         self.seq: list[int] = []
         self.street: list[int] = []
-        self.player: list[str] = []
+        self.round_name: list[str] = []
+        self.player: list[str | None] = []
         self.kind: list[str] = []
         self.amount: list[int] = []
         self.to: list[int | None] = []
@@ -53,14 +57,19 @@ class ActionColumns:
         self.cards: list[str | None] = []
         self.new_cards: list[str | None] = []
         self.n_cards: list[int | None] = []
-        self.pot: list[str] = []
+        self.pot: list[str | None] = []
         self.line: list[int] = []
 
-    def add(self, actions: tuple[Action, ...]) -> None:
+    def add(self, actions: tuple[Action, ...], round_names: Mapping[int, str]) -> None:
+        """``round_names``: the variant's name of each round index (an index not in it is
+        named ``round<index>``)."""
         for seq, action in enumerate(actions):
+            street = action.street
             self.seq.append(seq)
-            self.street.append(action.street)
-            self.player.append(action.player)
+            self.street.append(street)
+            name = round_names.get(street)
+            self.round_name.append(name if name is not None else f"round{street}")
+            self.player.append(action.player or None)
             self.kind.append(action.kind)
             self.amount.append(action.amount)
             self.to.append(action.to)
@@ -68,7 +77,7 @@ class ActionColumns:
             self.cards.append(cards_text(action.cards))
             self.new_cards.append(cards_text(action.new_cards))
             self.n_cards.append(action.n_cards)
-            self.pot.append(action.pot)
+            self.pot.append(action.pot or None)
             self.line.append(action.line)
 
     def __len__(self) -> int:
@@ -81,7 +90,7 @@ class PlayerColumns:
     def __init__(self) -> None:
         self.player: list[str] = []
         self.seat: list[int] = []
-        self.position: list[str] = []
+        self.position: list[str | None] = []
         self.is_hero: list[bool] = []
         self.starting_stack: list[int] = []
         self.contributed: list[int] = []
@@ -90,15 +99,15 @@ class PlayerColumns:
         self.went_to_showdown: list[bool] = []
         self.won_at_showdown: list[bool] = []
         self.final_cards: list[str | None] = []
-        self.final_class: list[str] = []
-        self.final_description: list[str] = []
+        self.final_class: list[str | None] = []
+        self.final_description: list[str | None] = []
         self.shown_cards: list[str | None] = []
 
     def add(self, players: tuple[PlayerResult, ...]) -> None:
         for player in players:
             self.player.append(player.player)
             self.seat.append(player.seat)
-            self.position.append(player.position)
+            self.position.append(player.position or None)
             self.is_hero.append(player.is_hero)
             self.starting_stack.append(player.starting_stack)
             self.contributed.append(player.contributed)
@@ -107,8 +116,8 @@ class PlayerColumns:
             self.went_to_showdown.append(player.went_to_showdown)
             self.won_at_showdown.append(player.won_at_showdown)
             self.final_cards.append(cards_text(player.final_cards))
-            self.final_class.append(player.final_class)
-            self.final_description.append(player.final_description)
+            self.final_class.append(player.final_class or None)
+            self.final_description.append(player.final_description or None)
             self.shown_cards.append(cards_text(player.shown_cards))
 
     def __len__(self) -> int:

@@ -55,20 +55,24 @@ from hhparse.store.schema import open_store, verify_store
 from hhparse.store.tournaments import ReadSummary, store_summaries
 from hhparse.store.writer import ArrowStream, insert_frames
 
-BATCH_HANDS = 1_000
-"""Hands per task (what a worker replays and turns into frames at once: its memory)."""
+BATCH_HANDS = 1_500
+"""Hands per task (what a worker replays and turns into frames at once: its memory). A task
+has a fixed cost, whatever its hands: ~20 ms of polars planning the players' and draws'
+facts, the frames' construction, the writer's statements. Tasks of 1,000 hands paid ~60 us
+a hand of it; 2,000 would save another ~10% but cost a 1-worker ingest ~20 MB more peak
+memory (benchmarks/memory.py --set BATCH_HANDS=2000,BATCH_BYTES=2097152)."""
 COMMIT_HANDS = 4_000
 """Hands a transaction gathers, task after task, before it commits (and the progress
 callback is told): each COMMIT writes and syncs the write-ahead log (~35 ms) and, every
-16 MB of it, checkpoints, so committing every task of BATCH_HANDS cost ~70 us a hand."""
+16 MB of it, checkpoints, so committing every task of 1,000 hands cost ~70 us a hand."""
 BATCH_FILES = 200
 """Most sources in one task: small files share a task, its frames and its transaction
 (their bookkeeping rows commit with their hands: a stop still leaves the store at a batch
 boundary)."""
-BATCH_BYTES = 1 << 20
+BATCH_BYTES = 3 << 19
 """A big file's window of BATCH_HANDS hands ends sooner where its hands reach this much text
-(stud's hands are twice the text and rows of draw games')."""
-GATHER_BYTES = 2 << 20
+(1.5 MB: stud's hands are twice the text and rows of draw games')."""
+GATHER_BYTES = 3 << 20
 """Small files are gathered into a task up to this much text: each file costs its own
 bookkeeping, so their tasks hold more hands than a big file's windows."""
 RECENT_SECONDS = 600

@@ -97,7 +97,10 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
 
     with without_cycle_collection():
         frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
-    return TaskResult(frames=derive_frame_facts(frames), parts=tuple(results))
+        # polars' plan of the facts is hundreds of Python objects: a collection each task
+        # took ~8% of its fixed ~20 ms
+        facts = derive_frame_facts(frames)
+    return TaskResult(frames=facts, parts=tuple(results))
 
 
 def _no_check() -> None:

@@ -132,9 +132,13 @@ def _card_columns() -> tuple[pl.Expr, ...]:
 
 
 def _place_in(text: str, char: pl.Expr) -> pl.Expr:
-    """SQL's ``instr(text, char)``: the 1-based place, 0 when absent, NULL for NULL."""
-    places = {c: n for n, c in enumerate(text, start=1)}
-    return char.replace_strict(places, default=0, return_dtype=pl.Int64)
+    """SQL's ``instr(text, char)`` for one character: its 1-based place, 0 when absent (and
+    for NULL and the empty text).
+
+    A search of the text, not ``replace_strict``: that lookup cost ~0.4 ms per use per
+    task, whatever its rows (a fixed 10 ms of the card facts' 25 on a task of 10 hands)."""
+    found = pl.lit(text).str.find(char, literal=True).cast(pl.Int64) + 1
+    return pl.when(char == "").then(pl.lit(0, dtype=pl.Int64)).otherwise(found.fill_null(0))
 
 
 def _col(name: str, i: int) -> pl.Expr:
@@ -196,9 +200,10 @@ def _shape_columns() -> tuple[pl.Expr, ...]:
 
 
 def _rank_char(text: str, place: pl.Expr) -> pl.Expr:
-    """SQL's ``substr(text, place, 1)``."""
-    return place.replace_strict({n: c for n, c in enumerate(text, start=1)}, default="",
-                                return_dtype=pl.String)
+    """SQL's ``substr(text, place, 1)``; "" outside the text (and for NULL). A slice, not
+    ``replace_strict`` (see :func:`_place_in`)."""
+    return (pl.when(place.is_between(1, len(text)))
+            .then(pl.lit(text).str.slice(place - 1, 1)).otherwise(pl.lit("")))
 
 
 def _all_of(*names: str) -> pl.Expr:

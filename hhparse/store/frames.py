@@ -217,10 +217,6 @@ def _no_children(schema: pl.Schema) -> pl.DataFrame:
     return pl.DataFrame(schema={**schema, BATCH_HAND: pl.Int64})
 
 
-def _blank_to_null(*names: str) -> list[pl.Expr]:
-    return [pl.when(pl.col(name) != "").then(pl.col(name)).alias(name) for name in names]
-
-
 # --- the builder ---------------------------------------------------------------------------
 
 
@@ -243,7 +239,6 @@ class _Builder:
         self.problems: list[_Row] = []
         self.child_sites: list[str] = []
         self.child_ids: list[str] = []
-        self.child_draw_game: list[bool] = []
         self.child_rows: list[int] = []
         """Per hand with child rows: its row in the hands frame (its children's
         ``batch_hand``)."""
@@ -295,8 +290,8 @@ class _Builder:
         self.hands.append(_hand_row(replayed, source_id, path, dealt))
         self.child_sites.append(hand.site)
         self.child_ids.append(hand.hand_id)
-        self.child_draw_game.append(_IS_DRAW.get(hand.variant_id or "", False))
-        self.actions.add(hand.actions)
+        draw_game = _IS_DRAW.get(hand.variant_id or "", False)
+        self.actions.add(hand.actions, _DRAW_ROUNDS if draw_game else _STUD_ROUNDS)
         self.action_counts.append(len(hand.actions))
         self.players.add(replayed.players)
         self.player_counts.append(len(replayed.players))
@@ -392,16 +387,12 @@ class _Builder:
         column = self.actions
         if not len(column):
             return _no_children(schema)
-        counts = self.action_counts
-        draw_game = pl.Series(self.child_draw_game, dtype=pl.Boolean).gather(
-            np.repeat(np.arange(len(counts), dtype=np.int64), counts)
-        )
         frame = pl.DataFrame(
             {
-                **self._keys(counts),
+                **self._keys(self.action_counts),
                 "seq": pl.Series(column.seq, dtype=_INT),
                 "round_index": pl.Series(column.street, dtype=_INT),
-                "draw_game": draw_game,
+                "round_name": pl.Series(column.round_name, dtype=_STR),
                 "player": pl.Series(column.player, dtype=_STR),
                 "kind": pl.Series(column.kind, dtype=_STR),
                 "amount": pl.Series(column.amount, dtype=_BIG),
@@ -414,23 +405,14 @@ class _Builder:
                 "source_line": pl.Series(column.line, dtype=_INT),
             }
         )
-        index = pl.col("round_index")
-        round_name = (
-            pl.when(pl.col("draw_game"))
-            .then(index.replace_strict(_DRAW_ROUNDS, default=None, return_dtype=_STR))
-            .otherwise(index.replace_strict(_STUD_ROUNDS, default=None, return_dtype=_STR))
-        )
-        return frame.with_columns(
-            pl.coalesce(round_name, pl.format("round{}", index)).alias("round_name"),
-            *_blank_to_null("player", "pot"),
-        ).select(*schema, BATCH_HAND)
+        return frame.select(*schema, BATCH_HAND)
 
     def _players_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["players"]
         column = self.players
         if not len(column):
             return _no_children(schema)
-        frame = pl.DataFrame(
+        return pl.DataFrame(
             {
                 **self._keys(self.player_counts),
                 "player": pl.Series(column.player, dtype=_STR),
@@ -449,9 +431,6 @@ class _Builder:
                 "final_description": pl.Series(column.final_description, dtype=_STR),
                 "shown_cards": pl.Series(column.shown_cards, dtype=_STR),
             }
-        )
-        return frame.with_columns(
-            *_blank_to_null("position", "final_class", "final_description")
         )
 
     def _draws_frame(self) -> pl.DataFrame:
