@@ -91,20 +91,53 @@ def test_hand_blocks_and_junk_travel_to_workers_intact() -> None:
         assert pickle.loads(pickle.dumps(item)) == item
 
 
-def test_two_workers_ingest_many_small_files(tmp_path: Path) -> None:
+def _small_files(folder: Path, count: int) -> None:
+    for number in range(count):
+        hand = SAMPLE_HAND.replace("#260301214000", f"#26030121400{number}")
+        (folder / f"table-{number}.txt").write_text(hand, encoding="utf-8")
+
+
+def _pools_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The worker counts of the pools the ingest starts, as it starts them."""
+    started: list[int] = []
+    in_workers = ingest_run._run_in_workers
+
+    def recorded(tasks: object, workers: int) -> object:
+        started.append(workers)
+        return in_workers(tasks, workers)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ingest_run, "_run_in_workers", recorded)
+    return started
+
+
+def test_two_workers_ingest_many_small_files(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from hhparse.store.schema import open_store
 
-    for number in range(6):
-        hand = SAMPLE_HAND.replace("#260301214000", f"#26030121400{number}")
-        (tmp_path / f"table-{number}.txt").write_text(hand, encoding="utf-8")
+    _small_files(tmp_path, 6)
+    monkeypatch.setattr(ingest_run, "BATCH_FILES", 2)  # three tasks
+    started = _pools_started(monkeypatch)
     summary = ingest_run.ingest([tmp_path], tmp_path / "store.duckdb", workers=2,
                                 check_integrity=False)
+    assert started == [2]
     assert summary.errors == []
     con = open_store(tmp_path / "store.duckdb", read_only=True)
     try:
         assert con.execute("SELECT count(*) FROM hands").fetchall() == [(6,)]
     finally:
         con.close()
+
+
+def test_work_of_one_task_starts_no_worker(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a worker costs more than a task's replay: a day's few hands are read here,
+    whatever --workers says."""
+    _small_files(tmp_path, 6)
+    started = _pools_started(monkeypatch)
+    summary = ingest_run.ingest([tmp_path], tmp_path / "store.duckdb", workers=2,
+                                check_integrity=False)
+    assert started == []
+    assert (summary.errors, summary.accepted) == ([], 6)
 
 
 def test_a_task_taken_after_the_stop_replays_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
