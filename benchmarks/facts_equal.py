@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 sys.path.insert(0, str(ROOT))
 
-from hhparse.ingest import work  # noqa: E402
+from hhparse.ingest import run, work  # noqa: E402
 from hhparse.ingest.run import ingest  # noqa: E402
 from hhparse.store.digest import content_digest  # noqa: E402
 from hhparse.store.schema import open_store  # noqa: E402
@@ -95,12 +95,15 @@ def main() -> int:
         made = write_hands(folder, args.hands, args.seed)
         paths = [folder, *([CORPUS] if CORPUS.is_dir() else [])]
         in_workers, polars_seconds = digest_of(paths, Path(work_dir) / "polars.duckdb")
-        derive = work.derive_frame_facts
+        derive, memory = work.derive_frame_facts, run.SET_INGEST_DUCKDB_MEMORY
         work.derive_frame_facts = lambda frames: frames  # type: ignore[assignment]
+        # the SQL derivation, a fallback no ingest takes, needs more than the ingest's cap
+        run.SET_INGEST_DUCKDB_MEMORY = run.SET_DUCKDB_MEMORY
         try:
             by_sql, sql_seconds = digest_of(paths, Path(work_dir) / "sql.duckdb")
         finally:
             work.derive_frame_facts = derive  # type: ignore[assignment]
+            run.SET_INGEST_DUCKDB_MEMORY = memory
     print(f"{made:,} generated hands in {len(option_sets(args.seed))} option sets"
           f"{' + the corpus' if CORPUS.is_dir() else ' (no corpus here)'}")
     print(f"ingest, facts in the workers (polars): {polars_seconds:.1f} CPU s; "
