@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from hhparse.cards import DECK, Card
-from hhparse.records import Action
-from hhparse.replay.result import DrawResult, PlayerResult
+from hhparse.records import Action, Kind
+from hhparse.replay.result import DrawResult, PlayerResult, ReplayResult, Severity
 
 CARD_TEXT: Final = tuple(str(card) for card in DECK)
 """Each card's text, by index."""
@@ -151,3 +151,64 @@ class DrawColumns:
 
     def __len__(self) -> int:
         return len(self.player)
+
+
+# --- one row of the hands frame ----------------------------------------------------------
+
+HandRow = tuple[object, ...]
+
+_NO_TOURNAMENT: Final = (None,) * 6
+
+
+def hand_row(
+    replayed: ReplayResult, source_id: int | None, path: str, dealt: list[bool]
+) -> HandRow:
+    """One row of ``hands``, in the order of its schema (``hhparse.store.frames.SCHEMAS``;
+    ante and bring-in as the header says: the frame fills them in from the posts)."""
+    hand = replayed.hand
+    stakes = hand.stakes
+    tournament = hand.tournament
+    source = hand.source
+    structure = hand.structure
+    warnings = 0
+    for problem in replayed.problems:
+        if problem.severity is Severity.WARNING:
+            warnings += 1
+    return (
+        hand.site, hand.hand_id, hand.variant_id, hand.game_text,
+        structure.value if structure is not None else None,
+        hand.currency, "chips" if hand.currency == "chips" else "cents",
+        stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
+        stakes.ante, stakes.bring_in,
+        *(_NO_TOURNAMENT if tournament is None else (
+            tournament.tournament_id, tournament.buy_in, tournament.fee, tournament.bounty,
+            tournament.currency, tournament.level,
+        )),
+        hand.table or None, hand.max_seats, hand.button_seat,
+        hand.started_at, hand.started_at_text or None,
+        sum(dealt), replayed.total_pot, replayed.rake, replayed.went_to_showdown,
+        hand.mixed_game, hand.home_game, hand.play_money, hand.zoom, hand.hero,
+        source_id, path, source.byte_offset, source.byte_length, source.line,
+        source.line_count, warnings, replayed.forced_bets or None,
+    )
+
+
+PLAYED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,
+                           Kind.CHECK, Kind.FOLD, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB,
+                           Kind.ANTE})
+"""Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
+
+
+def dealt_in(replayed: ReplayResult) -> list[bool]:
+    """Per player result: dealt in? The replayer's rule: a seat with chips that is not
+    sitting out, or is marked sitting out but posts or plays."""
+    hand = replayed.hand
+    out = {seat.player for seat in hand.seats if seat.sitting_out or seat.stack <= 0}
+    if not out:
+        return [True] * len(replayed.players)
+    stacks = {seat.player: seat.stack for seat in hand.seats}
+    back = {
+        a.player for a in hand.actions
+        if a.player in out and a.kind in PLAYED and stacks.get(a.player, 0) > 0
+    }
+    return [p.player not in out or p.player in back for p in replayed.players]

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hhparse.columns import dealt_in
 from hhparse.ingest import ingest
 from hhparse.money import AmountError, _parse_any_amount, display_amount, parse_amount, unit_label
 from hhparse.pipeline import read_file
@@ -22,7 +23,6 @@ from hhparse.replay import ReplayResult, Status
 from hhparse.reports.catalog import get_report
 from hhparse.reports.render import money_for_people, render_text, rich_table, to_table_text
 from hhparse.reports.run import run_report
-from hhparse.store.frames import _dealt_in
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 
@@ -130,7 +130,7 @@ def _expected_summary(paths: list[Path]) -> dict[tuple[object, ...], tuple[int, 
         structure = hand.structure.value if hand.structure is not None else None
         stakes = hand.stakes
         measure = stakes.big_bet if stakes.big_bet is not None else stakes.big_blind
-        for player, dealt in zip(replayed.players, _dealt_in(replayed), strict=True):
+        for player, dealt in zip(replayed.players, dealt_in(replayed), strict=True):
             if not dealt:
                 continue
             key = (player.player, hand.variant_id, unit, hand.currency, structure, stakes_text)
@@ -212,7 +212,7 @@ def _player_hands_by_scope(paths: list[Path]) -> list[dict[str, object]]:
     found = []
     for replayed, _, stakes_text in _accepted(paths):
         hand = replayed.hand
-        dealt = _dealt_in(replayed)
+        dealt = dealt_in(replayed)
         seats = hand.max_seats or sum(dealt)
         size = "heads_up" if seats <= 2 else "short" if seats <= 6 else "full"
         found.extend(
@@ -253,7 +253,7 @@ def _hero_rows(paths: list[Path], hero: str) -> list[tuple[object, ...]]:
     found = []
     for replayed, unit, stakes_text in _accepted(paths):
         hand = replayed.hand
-        for player, dealt in zip(replayed.players, _dealt_in(replayed), strict=True):
+        for player, dealt in zip(replayed.players, dealt_in(replayed), strict=True):
             if player.player == hero and dealt:
                 found.append((hand.started_at, hand.hand_id, unit, hand.currency,
                               hand.structure.value if hand.structure else None, stakes_text,

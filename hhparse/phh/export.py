@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from hhparse.cards import Card
+from hhparse.columns import dealt_in
 from hhparse.phh.codes import phh_code
 from hhparse.records import SHOWDOWN_STREET, Action, Hand, Kind
 from hhparse.replay import PlayerResult, ReplayResult
@@ -47,11 +48,6 @@ from hhparse.replay.positions import clockwise_from
 from hhparse.variants import BettingStructure, Variant, get_variant
 
 RESHUFFLE_COMMENT: Final = "# The deck is reshuffled"
-_PLAYED: Final = frozenset({
-    Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL, Kind.CHECK, Kind.FOLD,
-    Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB, Kind.ANTE,
-})
-"""Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
 _SILENT: Final = frozenset({
     Kind.DEALT, Kind.CAPPED, Kind.UNCALLED_RETURN, Kind.COLLECT, Kind.NO_SHOW, Kind.ANTE,
     Kind.POST_SB, Kind.POST_BB,
@@ -144,7 +140,7 @@ class _Exporter:
     # -- players --------------------------------------------------------------------------
 
     def _order(self) -> list[PlayerResult]:
-        dealt = _dealt_in(self.result)
+        dealt = dealt_in(self.result)
         by_seat = {p.seat: p for p, is_in in zip(self.result.players, dealt, strict=True)
                    if is_in}
         if not self.variant.is_draw:
@@ -556,17 +552,6 @@ class _Exporter:
         if self.result.rake:
             fields.append(f"_rake = {self.money(self.result.rake)}")
         return fields
-
-
-def _dealt_in(result: ReplayResult) -> list[bool]:
-    """Per player result: dealt in? (The replayer's rule: a seat with chips not sitting
-    out, or sitting out but posting or playing.)"""
-    hand = result.hand
-    out = {seat.player for seat in hand.seats if seat.sitting_out or seat.stack <= 0}
-    stacks = {seat.player: seat.stack for seat in hand.seats}
-    back = {a.player for a in hand.actions
-            if a.player in out and a.kind in _PLAYED and stacks.get(a.player, 0) > 0}
-    return [p.player not in out or p.player in back for p in result.players]
 
 
 def _hand_value(hand_id: str) -> str:

@@ -33,10 +33,10 @@ from typing import Final, Protocol
 import numpy as np
 import polars as pl
 
-from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns
+from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns, dealt_in, hand_row
 from hhparse.parsers.base import Junk
 from hhparse.records import SHOWDOWN_STREET, Kind
-from hhparse.replay.result import Problem, ReplayResult, Severity, Status
+from hhparse.replay.result import Problem, ReplayResult, Status
 from hhparse.variants import BY_ID
 
 __all__ = [
@@ -184,11 +184,6 @@ _STUD_ROUNDS: Final = {0: "3rd", 1: "4th", 2: "5th", 3: "6th", 4: "7th",
                        SHOWDOWN_STREET: "showdown"}
 _IS_DRAW: Final = {variant_id: variant.is_draw for variant_id, variant in BY_ID.items()}
 
-_ACTED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,
-                           Kind.CHECK, Kind.FOLD, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB,
-                           Kind.ANTE})
-"""Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
-
 _POT_FIELDS: Final = attrgetter("index", "half", "amount", "eligible", "winners", "won")
 
 
@@ -282,12 +277,12 @@ class _Builder:
         hand = replayed.hand
         key = (hand.site, hand.hand_id)
         if key in self.seen_hands:
-            self.hands.append(_hand_row(replayed, source_id, path, _dealt_in(replayed)))
+            self.hands.append(hand_row(replayed, source_id, path, dealt_in(replayed)))
             return
         self.seen_hands.add(key)
         self.child_rows.append(len(self.hands))
-        dealt = _dealt_in(replayed)
-        self.hands.append(_hand_row(replayed, source_id, path, dealt))
+        dealt = dealt_in(replayed)
+        self.hands.append(hand_row(replayed, source_id, path, dealt))
         self.child_sites.append(hand.site)
         self.child_ids.append(hand.hand_id)
         draw_game = _IS_DRAW.get(hand.variant_id or "", False)
@@ -470,57 +465,6 @@ class _Builder:
                 "won": _list_series(won, _BIG),
             }
         )
-
-
-def _hand_row(
-    replayed: ReplayResult, source_id: int | None, path: str, dealt: list[bool]
-) -> _Row:
-    """One row of ``hands``, in the order of SCHEMAS["hands"] (ante and bring-in as the
-    header says; :func:`_with_posted_forced_bets` fills them in from the posts)."""
-    hand = replayed.hand
-    stakes = hand.stakes
-    tournament = hand.tournament
-    source = hand.source
-    structure = hand.structure
-    warnings = (
-        sum(1 for p in replayed.problems if p.severity is Severity.WARNING)
-        if replayed.problems else 0
-    )
-    return (
-        hand.site, hand.hand_id, hand.variant_id, hand.game_text,
-        structure.value if structure is not None else None,
-        hand.currency, "chips" if hand.currency == "chips" else "cents",
-        stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
-        stakes.ante, stakes.bring_in,
-        *(_NO_TOURNAMENT if tournament is None else (
-            tournament.tournament_id, tournament.buy_in, tournament.fee, tournament.bounty,
-            tournament.currency, tournament.level,
-        )),
-        hand.table or None, hand.max_seats, hand.button_seat,
-        hand.started_at, hand.started_at_text or None,
-        sum(dealt), replayed.total_pot, replayed.rake, replayed.went_to_showdown,
-        hand.mixed_game, hand.home_game, hand.play_money, hand.zoom, hand.hero,
-        source_id, path, source.byte_offset, source.byte_length, source.line,
-        source.line_count, warnings, replayed.forced_bets or None,
-    )
-
-
-_NO_TOURNAMENT: Final = (None,) * 6
-
-
-def _dealt_in(replayed: ReplayResult) -> list[bool]:
-    """Per player result: dealt in? The replayer's rule: a seat with chips that is not
-    sitting out, or is marked sitting out but posts or plays."""
-    hand = replayed.hand
-    out = {seat.player for seat in hand.seats if seat.sitting_out or seat.stack <= 0}
-    if not out:
-        return [True] * len(replayed.players)
-    stacks = {seat.player: seat.stack for seat in hand.seats}
-    back = {
-        a.player for a in hand.actions
-        if a.player in out and a.kind in _ACTED and stacks.get(a.player, 0) > 0
-    }
-    return [p.player not in out or p.player in back for p in replayed.players]
 
 
 def _rows_frame(rows: list[_Row], name: str) -> pl.DataFrame:
