@@ -767,3 +767,51 @@ def test_the_small_blind_owes_nothing_more_to_a_big_blind_all_in_for_the_same() 
     assert result.accepted, result.problems
     assert {p.player: p.contributed for p in result.players if p.contributed} == {
         "KarlSam47": 15, "RiverHeinz": 15}
+
+
+def test_a_header_time_is_read_alike_with_or_without_the_expression() -> None:
+    """The usual ``2026/01/19 19:07:43 ET`` is read by position; every spelling gives what
+    the full expression gives (or both give nothing)."""
+    from hhparse.parsers.pokerstars import _WHEN, _when_parts
+
+    def by_expression(text: str) -> tuple[int, int, int, int, int, int, str] | None:
+        match = _WHEN.match(text)
+        if match is None:
+            return None
+        year, month, day, hour, minute, second, zone = match.groups()
+        return (int(year), int(month), int(day), int(hour), int(minute), int(second or 0),
+                zone or "")
+
+    spellings = [
+        "2026/01/19 19:07:43 ET", "2026/01/19 19:07:43", "2026/01/19 19:07:43 CET",
+        "2026/01/19 19:07:43ET", "2026/01/19 19:07:43 (ET)", "2026/01/19 19:07:43 ET junk",
+        "2026/1/9 9:07:43 ET", "2026/01/19 19:07 ET", "2026/01/19 - 19:07:43 ET",
+        "2026/01/19  19:07:43 ET", "2026/01/19 19:07:43 E1", "2026/01/19 19:07:43 \u00c9T",
+        "2026/01/19 19:07:43 ET ", "2026/01/19 19:07:43 \t ET", "2026/01/1x 19:07:43 ET",
+        "2026/01/19 19:07:4\u0663 ET", "2026/01/19 19:07:43 (ET", "2026/13/45 25:61:61 ET",
+        "2026/01/19 19:07:43 2026/01/19 14:07:43 ET", "", "2026", "nonsense",
+    ]
+    for text in spellings:
+        assert _when_parts(text) == by_expression(text), text
+
+
+_TIME_CHARS = "0123456789/: -()ETCx\t\u0663\u00a0"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 24), st.sampled_from(_TIME_CHARS)), max_size=4),
+       st.text(alphabet="ET (x)9 ", max_size=5))
+def test_a_mangled_header_time_is_read_alike_with_or_without_the_expression(
+    changes: list[tuple[int, str]], tail: str
+) -> None:
+    from hhparse.parsers.pokerstars import _WHEN, _when_parts
+
+    chars = list("2026/01/19 19:07:43 ET")
+    for place, char in changes:
+        chars[min(place, len(chars) - 1)] = char
+    text = "".join(chars) + tail
+    match = _WHEN.match(text)
+    expected = None if match is None else (
+        *(int(group) for group in match.groups()[:5]), int(match.group(6) or 0),
+        match.group(7) or "")
+    assert _when_parts(text) == expected
