@@ -30,7 +30,8 @@ def ingest_command(
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", min=1, help="Processes (default: number of cores)."),
+        typer.Option("--workers", min=1, help=(
+            "Processes (default: number of cores; one batch's work is read in this one).")),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     strict: Annotated[
