@@ -1,4 +1,5 @@
-"""Replayed records -> the column lists of the child frames (actions, players, draws).
+"""Replayed records -> the column lists of the child frames (actions, players, draws) and
+the rows of the hands frame.
 
 The loop between the replayer and polars: a hand has ~30 actions of 13 columns, a few
 players and draws. Compiled with mypyc, each record's fields are read straight from the
