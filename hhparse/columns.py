@@ -194,9 +194,9 @@ def hand_row(
     )
 
 
-PLAYED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,
-                           Kind.CHECK, Kind.FOLD, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB,
-                           Kind.ANTE})
+_PLAYED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,
+                            Kind.CHECK, Kind.FOLD, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB,
+                            Kind.ANTE})
 """Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
 
 
@@ -210,6 +210,6 @@ def dealt_in(replayed: ReplayResult) -> list[bool]:
     stacks = {seat.player: seat.stack for seat in hand.seats}
     back = {
         a.player for a in hand.actions
-        if a.player in out and a.kind in PLAYED and stacks.get(a.player, 0) > 0
+        if a.player in out and a.kind in _PLAYED and stacks.get(a.player, 0) > 0
     }
     return [p.player not in out or p.player in back for p in replayed.players]

@@ -23,7 +23,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field, replace
-from itertools import chain, pairwise
+from itertools import chain, islice, pairwise
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Final
@@ -443,10 +443,8 @@ def _run(
     more than a task's replay, and made such an ingest ~0.4 s slower on two workers than
     on one."""
     if workers > 1:
-        first = next(tasks, None)
-        second = next(tasks, None)
-        ahead = tuple(task for task in (first, second) if task is not None)
-        if second is not None:
+        ahead = list(islice(tasks, 2))
+        if len(ahead) == 2:
             yield from _run_in_workers(chain(ahead, tasks), workers)
             return
         tasks = iter(ahead)

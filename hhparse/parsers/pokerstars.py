@@ -52,6 +52,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
+from string import ascii_letters
 from typing import ClassVar, Final
 
 from hhparse.cards import Card, CardError
@@ -401,7 +402,7 @@ def _unseated_note_kind(text: str) -> str | None:
     return None
 
 
-_ZONE_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_ZONE_LETTERS: Final = frozenset(ascii_letters)
 
 
 def _when_parts(text: str) -> tuple[int, int, int, int, int, int, str] | None:
