@@ -25,8 +25,10 @@ from hhparse.parsers.base import (
     SplitResult,
     account_bytes,
     clean_line,
+    consecutive_from,
     decode,
     has_doubled_line_breaks,
+    span_of,
     split_blocks,
 )
 
@@ -551,3 +553,62 @@ def test_a_window_of_a_file_splits_into_the_blocks_and_junk_of_the_whole_file() 
     assert window.blocks == whole.blocks[2:]
     assert window.junk == tuple(item for item in whole.junk if item.byte_offset >= begin)
     assert window.junk and all(block.context == "ctx" for block in window.blocks)
+
+
+# --- a block's line numbers: worked out for consecutive lines, held where there are gaps
+
+
+def test_consecutive_line_numbers_are_worked_out_not_held() -> None:
+    lines = ("PokerStars Hand #1: x", "Table 'T'", "Seat 1: A ($1 in chips)")
+    plain = HandBlock(file="f", line=7, byte_offset=0, byte_length=1, lines=lines)
+    spelled = HandBlock(file="f", line=7, byte_offset=0, byte_length=1, lines=lines,
+                        line_numbers=(7, 8, 9))
+    assert plain.gapped_numbers is None and spelled.gapped_numbers is None
+    assert plain == spelled and hash(plain) == hash(spelled)
+    assert plain.line_numbers == (7, 8, 9)
+    assert [plain.line_at(i) for i in range(3)] == [7, 8, 9]
+    assert consecutive_from(plain) == 7
+    assert span_of(plain).line_count == 3
+
+
+def test_gapped_line_numbers_are_held_and_read() -> None:
+    lines = ("PokerStars Hand #1: x", "Table 'T'", "Seat 1: A ($1 in chips)")
+    gapped = HandBlock(file="f", line=7, byte_offset=0, byte_length=1, lines=lines,
+                       line_numbers=(7, 9, 12))
+    assert gapped.gapped_numbers == (7, 9, 12)
+    assert gapped.line_numbers == (7, 9, 12)
+    assert [gapped.line_at(i) for i in range(3)] == [7, 9, 12]
+    assert consecutive_from(gapped) == -1
+    assert span_of(gapped).line_count == 6
+
+
+@pytest.mark.parametrize("numbers", [None, (3, 5, 6)])
+def test_a_block_pickles_with_its_line_numbers(numbers: tuple[int, ...] | None) -> None:
+    import pickle
+
+    block = HandBlock(file="f", line=3, byte_offset=2, byte_length=9, lines=("a", "b", "c"),
+                      line_numbers=numbers, context="ctx")
+    again = pickle.loads(pickle.dumps(block))
+    assert again == block
+    assert again.line_numbers == block.line_numbers
+
+
+def test_the_pokerstars_reader_numbers_lines_of_a_gapped_block_as_given() -> None:
+    from hhparse.parsers.pokerstars import parse_block
+
+    text = ("PokerStars Hand #1: Badugi Limit ($1/$2 USD) - 2016/06/07 20:44:17 ET\n"
+            "Table 'T' 6-max Seat #1 is the button\n"
+            "Seat 1: A ($10 in chips)\nSeat 2: B ($10 in chips)\n"
+            "A: posts small blind $0.50\nB: posts big blind $1\nA: folds\n"
+            "Uncalled bet ($0.50) returned to B\nB collected $1 from pot\n")
+    lines = tuple(text.splitlines())
+    gapped = tuple(range(10, 10 + 2 * len(lines), 2))
+    plain_hand = parse_block(HandBlock(file="f", line=10, byte_offset=0, byte_length=1,
+                                       lines=lines))
+    gapped_hand = parse_block(HandBlock(file="f", line=10, byte_offset=0, byte_length=1,
+                                        lines=lines, line_numbers=gapped))
+    first_action = lines.index("A: posts small blind $0.50")
+    plain_lines = [10 + first_action + i for i in range(len(plain_hand.actions))]
+    gapped_lines = [gapped[first_action + i] for i in range(len(gapped_hand.actions))]
+    assert plain_hand.actions and [a.line for a in plain_hand.actions] == plain_lines
+    assert [a.line for a in gapped_hand.actions] == gapped_lines

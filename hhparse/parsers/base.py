@@ -281,21 +281,42 @@ class HandBlock(Record):
     """Bytes up to the end of the last non-blank line, its trailing whitespace excluded."""
     lines: Final[tuple[str, ...]]
     """The non-blank lines, cleaned (:func:`clean_line`)."""
-    line_numbers: Final[tuple[int, ...]]
-    """The file line number of each entry of ``lines``."""
+    gapped_numbers: Final[tuple[int, ...] | None]
+    """The file line number of each entry of ``lines`` where they do not follow one another
+    from ``line`` (a blank line inside the hand); None for the usual hand, whose numbers are
+    worked out (:attr:`line_numbers`, :meth:`line_at`) instead of held: a tuple of boxed
+    ints was a twentieth of the objects a hand's read + replay made."""
     context: Final[str]
     """What the file says once for all its hands (Merge's ``<description>``: the game and
     the stakes), given to every block of the file."""
 
     def __init__(self, *, file: str, line: int, byte_offset: int, byte_length: int,
-                 lines: tuple[str, ...], line_numbers: tuple[int, ...], context: str = "") -> None:
+                 lines: tuple[str, ...], line_numbers: Sequence[int] | None = None,
+                 context: str = "") -> None:
+        """``line_numbers``: the file line number of each entry of ``lines``; None (or
+        numbers that follow one another from ``line``) for consecutive lines."""
         self.file = file
         self.line = line
         self.byte_offset = byte_offset
         self.byte_length = byte_length
         self.lines = lines
-        self.line_numbers = line_numbers
+        self.gapped_numbers = (
+            None if line_numbers is None or _consecutive(line_numbers, line, len(lines))
+            else tuple(line_numbers))
         self.context = context
+
+    @property
+    def line_numbers(self) -> tuple[int, ...]:
+        """The file line number of each entry of ``lines``."""
+        gapped = self.gapped_numbers
+        if gapped is not None:
+            return gapped
+        return tuple(range(self.line, self.line + len(self.lines)))
+
+    def line_at(self, index: int) -> int:
+        """The file line number of ``lines[index]``."""
+        gapped = self.gapped_numbers
+        return self.line + index if gapped is None else gapped[index]
 
     @property
     def text(self) -> str:
@@ -305,13 +326,27 @@ class HandBlock(Record):
         # Pickled by its fields in order (small files go to the workers split): shorter
         # than a record's, which names every field (hhparse.frozen).
         return (_hand_block, (self.file, self.line, self.byte_offset, self.byte_length,
-                              self.lines, self.line_numbers, self.context))
+                              self.lines, self.gapped_numbers, self.context))
+
+
+def _consecutive(numbers: Sequence[int], first: int, count: int) -> bool:
+    return len(numbers) == count and all(
+        number == first + index for index, number in enumerate(numbers))
 
 
 def _hand_block(file: str, line: int, byte_offset: int, byte_length: int,
-                lines: tuple[str, ...], line_numbers: tuple[int, ...], context: str) -> HandBlock:
+                lines: tuple[str, ...], line_numbers: tuple[int, ...] | None,
+                context: str) -> HandBlock:
     return HandBlock(file=file, line=line, byte_offset=byte_offset, byte_length=byte_length,
                      lines=lines, line_numbers=line_numbers, context=context)
+
+
+def consecutive_from(block: BlockLike) -> int:
+    """The file line number of the block's first line when its lines follow one another
+    (the usual hand: ``lines[i]`` is line ``first + i``), else -1 (read ``line_numbers``)."""
+    if isinstance(block, HandBlock) and block.gapped_numbers is None:
+        return block.line
+    return -1
 
 
 @dataclass(init=False, slots=True, unsafe_hash=True)
@@ -490,7 +525,6 @@ class _Cutter:
                 byte_offset=self.offset + first,
                 byte_length=length,
                 lines=tuple(lines),
-                line_numbers=tuple(range(line, line + len(lines))),
                 context=self.context,
             )
         )
@@ -654,10 +688,13 @@ def _begins_with_name(text: str, name: str) -> bool:
 
 def span_of(block: BlockLike) -> SourceSpan:
     """Where the hand block sits in its file, as the hand record keeps it."""
-    numbers = block.line_numbers
+    if consecutive_from(block) >= 0:
+        line_count = len(block.lines)
+    else:
+        numbers = block.line_numbers
+        line_count = numbers[-1] - block.line + 1 if numbers else 0
     return SourceSpan(file=block.file, line=block.line, byte_offset=block.byte_offset,
-                      byte_length=block.byte_length,
-                      line_count=numbers[-1] - block.line + 1 if numbers else 0)
+                      byte_length=block.byte_length, line_count=line_count)
 
 
 def crash_problem(block: BlockLike, room: str, error: Exception) -> ParseProblem:

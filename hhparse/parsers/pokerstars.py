@@ -57,7 +57,7 @@ from typing import ClassVar, Final
 
 from hhparse.cards import Card, CardError
 from hhparse.money import AmountError, parse_amount
-from hhparse.parsers.base import BlockLike, span_of, summary_player
+from hhparse.parsers.base import BlockLike, consecutive_from, span_of, summary_player
 from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
@@ -500,24 +500,28 @@ class _Reader(TextReader):
     # -- driver --
 
     def read(self) -> Hand:
-        lines, numbers = self.block.lines, self.block.line_numbers
+        lines = self.block.lines
         if not lines:
             self._problem(self.block.line, "unreadable_header", "empty hand block", fatal=True)
             return self._hand()
-        self._header(lines[0], numbers[0])
+        first = consecutive_from(self.block)
+        # The usual hand's line numbers are worked out, not looked up (no boxed ints).
+        numbers = self.block.line_numbers if first < 0 else ()
+        self._header(lines[0], first if first >= 0 else numbers[0])
         index = 1
         count = len(lines)
         if index < count and lines[index].startswith("Table "):
-            self._table(lines[index], numbers[index])
+            self._table(lines[index], first + index if first >= 0 else numbers[index])
             index += 1
         while index < count and lines[index].startswith("Seat ") and self._seat(
-            lines[index], numbers[index]
+            lines[index], first + index if first >= 0 else numbers[index]
         ):
             index += 1
         self._index_names()
         line_of = self._body_line
         for position in range(index, count):
-            text, number = lines[position], numbers[position]
+            text = lines[position]
+            number = first + position if first >= 0 else numbers[position]
             try:
                 line_of(text, number)
             except (Unreadable, AmountError, CardError, ValueError, IndexError):

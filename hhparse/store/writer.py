@@ -29,6 +29,7 @@ The caller owns the transaction: :func:`insert_frames` neither begins nor commit
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -111,7 +112,10 @@ def _insert(con: duckdb.DuckDBPyConnection, frames: Frames) -> InsertCounts:
     by_source: dict[int | None, dict[str, int]] = {}
     if frames.hands.height:
         counts.update(_insert_hands(con, frames))
-        _count_by_source(con, "hands", "accepted", by_source)
+        if counts["hands_duplicate"]:
+            _count_by_source(con, "hands", "accepted", by_source)
+        else:
+            _count_all_new(frames.hands, by_source)
     if (frames.hands.height or frames.unsupported.height) and _any_rejects(con):
         _run(con, "stage_stale_rejects")
         _run(con, "delete_stale_reject_problems")
@@ -155,6 +159,15 @@ def _count_by_source(con: duckdb.DuckDBPyConnection, table: str, status: str,
         counts = by_source.setdefault(source_id, {})
         counts[status] = counts.get(status, 0) + int(inserted)
         counts["duplicate"] = counts.get("duplicate", 0) + int(duplicate)
+
+
+def _count_all_new(hands: pl.DataFrame, by_source: dict[int | None, dict[str, int]]) -> None:
+    """What :func:`_count_by_source` counts when every hand of the batch was inserted: its
+    rows per source (a statement cost ~3 ms a batch)."""
+    for source_id, inserted in Counter(hands.get_column("source_id").to_list()).items():
+        counts = by_source.setdefault(source_id, {})
+        counts["accepted"] = counts.get("accepted", 0) + inserted
+        counts.setdefault("duplicate", 0)
 
 
 def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, Any]:
@@ -210,13 +223,16 @@ def registered_frames(con: duckdb.DuckDBPyConnection, frames: Frames) -> Iterato
     their ``batch_row``, the children of hands with their ``batch_hand``); the staging
     tables are dropped after."""
     names: list[str] = []
-    first_rows = (frames.hands.select("site", "hand_id").with_row_index(BATCH_HAND)
-                  .unique(subset=["site", "hand_id"], keep="first"))
+    first_rows: pl.DataFrame | None = None
     try:
         for name, frame in frames.items():
             if name in _KEYED:
                 frame = frame.with_row_index("batch_row")
             elif name in _CHILDREN and BATCH_HAND not in frame.columns:
+                if first_rows is None:
+                    first_rows = (frames.hands.select("site", "hand_id")
+                                  .with_row_index(BATCH_HAND)
+                                  .unique(subset=["site", "hand_id"], keep="first"))
                 frame = _with_batch_hand(frame, first_rows)
             view = f"incoming_{name}"
             con.register(view, ArrowStream(frame))
