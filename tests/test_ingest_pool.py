@@ -160,3 +160,32 @@ def test_a_task_taken_after_the_stop_replays_nothing(monkeypatch: pytest.MonkeyP
     with pytest.raises(stops.WorkerStopped):
         work.run_task(work.Task(parts=(part,)), stopped)
     assert replayed == []
+
+
+def test_the_pool_is_given_a_bounded_number_of_tasks_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The main process holds at most IN_FLIGHT_PER_WORKER x workers tasks' results waiting
+    (its memory), and hands the workers that many so they go on while it commits."""
+    _small_files(tmp_path, 12)
+    monkeypatch.setattr(ingest_run, "BATCH_FILES", 1)  # twelve tasks
+    pulled: list[int] = []
+    ahead: list[int] = []
+    in_workers = ingest_run._run_in_workers
+
+    def counted(tasks: object, workers: int) -> object:
+        def counting() -> object:
+            for task in tasks:  # type: ignore[attr-defined]
+                pulled.append(1)
+                yield task
+
+        for number, result in enumerate(in_workers(counting(), workers)):  # type: ignore[arg-type]
+            ahead.append(len(pulled) - number)
+            yield result
+
+    monkeypatch.setattr(ingest_run, "_run_in_workers", counted)
+    summary = ingest_run.ingest([tmp_path], tmp_path / "store.duckdb", workers=2,
+                                check_integrity=False)
+    bound = ingest_run.IN_FLIGHT_PER_WORKER * 2
+    assert (summary.errors, summary.accepted) == ([], 12)
+    assert len(ahead) == 12
+    assert max(ahead) == bound  # as many as allowed, never more
