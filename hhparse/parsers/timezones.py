@@ -57,15 +57,42 @@ def to_utc(
     """The UTC instant of a local wall-clock time in ``zone`` (an abbreviation)."""
     if not (0 <= minute < 60 and 0 <= second < 60):
         return None
-    hour_start = _utc_hour_start(zone, year, month, day, hour)
+    if 0 <= month < 100 and 0 <= day < 100 and 0 <= hour < 100:
+        hour_start = _hour_start_met(zone, year, month, day, hour)
+    else:
+        hour_start = _utc_hour_start(zone, year, month, day, hour)
     if hour_start is None:
         return None
-    return hour_start + timedelta(minutes=minute, seconds=second)
+    return hour_start + _INTO_THE_HOUR[minute * 60 + second]
 
 
-@lru_cache(maxsize=8192)
+_INTO_THE_HOUR: Final = tuple(timedelta(seconds=second) for second in range(3600))
+"""The time from ``hh:00:00`` to ``hh:mm:ss``, by ``mm * 60 + ss`` (made once, not per hand)."""
+_UNSEEN: Final = datetime.min.replace(tzinfo=UTC)
+_HOURS_KEPT: Final = 8192
+_HOUR_STARTS: Final[dict[str, dict[int, datetime | None]]] = {}
+"""Per zone, the UTC instant of each local hour met (hands of a session share their hours),
+by an integer of the date and hour: one look-up where a cache of five arguments built and
+hashed a tuple per hand."""
+
+
+def _hour_start_met(zone: str, year: int, month: int, day: int, hour: int) -> datetime | None:
+    """:func:`_utc_hour_start`, remembered (month, day and hour below 100: one integer
+    tells them apart)."""
+    hours = _HOUR_STARTS.get(zone)
+    if hours is None:
+        hours = _HOUR_STARTS[zone] = {}
+    key = ((year * 100 + month) * 100 + day) * 100 + hour
+    hour_start = hours.get(key, _UNSEEN)
+    if hour_start is _UNSEEN:
+        if len(hours) >= _HOURS_KEPT:
+            hours.clear()
+        hour_start = hours[key] = _utc_hour_start(zone, year, month, day, hour)
+    return hour_start
+
+
 def _utc_hour_start(zone: str, year: int, month: int, day: int, hour: int) -> datetime | None:
-    """UTC instant of ``hour:00`` local time (hands of a session share their hours)."""
+    """UTC instant of ``hour:00`` local time."""
     offset = utc_offset_minutes(zone, year, month, day, hour)
     if offset is None:
         return None
