@@ -457,6 +457,38 @@ def test_a_stop_in_the_middle_of_a_task_rolls_back_to_the_last_commit(
     assert again.accepted == 400 and _count_hands(tmp_path / "h.duckdb") == 600
 
 
+def test_a_second_ctrl_c_that_duckdb_rewords_still_stops_the_ingest(
+    small_tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second signal lands inside a DuckDB callback (the scan of a registered frame):
+    DuckDB turns the stop into its own error ("reading the schema ... failed: Stopped:
+    SIGINT") and the writer into a StoreError. It is still the stop (CI saw exit 1)."""
+    from hhparse import stops
+    from hhparse.ingest import run
+    from hhparse.ingest.run import IngestStopped
+    from hhparse.store.errors import StoreError
+
+    calls = [0]
+    insert = run.insert_frames
+
+    def reworded_in_the_sixth(con: duckdb.DuckDBPyConnection, frames: object) -> object:
+        calls[0] += 1
+        if calls[0] == 6:
+            stops._on_signal(signal.SIGINT, None)  # the first: waits for a check
+            try:
+                stops._on_signal(signal.SIGINT, None)  # the second raises at once
+            except stops.Stopped as stop:
+                raise StoreError(f"storing the batch failed: {stop!r}") from None
+        return insert(con, frames)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(run, "insert_frames", reworded_in_the_sixth)
+    with pytest.raises(IngestStopped) as stopped:
+        ingest([small_tasks], tmp_path / "h.duckdb", check_integrity=False)
+    assert stopped.value.exit_code == 130
+    assert _count_hands(tmp_path / "h.duckdb") == stopped.value.summary.accepted == 200
+    assert ingest([small_tasks], tmp_path / "h.duckdb").accepted == 400
+
+
 def test_an_unsupported_last_hand_of_a_file_just_written_is_read_not_awaited(
     tmp_path: Path,
 ) -> None:

@@ -264,10 +264,11 @@ def ingest(
             stored_into = _ingest_into(con, sources, summary, workers, progress, started)
             if check_integrity:
                 _check_integrity(con, stored_into, summary)
-        except (duckdb.Error, RuntimeError) as error:
+        except (duckdb.Error, RuntimeError, StoreError) as error:
             signum = stops.requested()
-            if signum is not None:  # DuckDB's "interrupted" after a second signal (a
-                # COMMIT interrupted says so as a plain RuntimeError)
+            if signum is not None:  # the second signal, reworded: DuckDB's "interrupted",
+                # a COMMIT's plain RuntimeError, a stop raised inside a DuckDB callback
+                # (the scan of a registered frame) that the writer made a StoreError
                 raise IngestStopped(signum, summary) from None
             if not isinstance(error, duckdb.Error):
                 raise
