@@ -55,12 +55,14 @@ from hhparse.store.schema import open_store, verify_store
 from hhparse.store.tournaments import ReadSummary, store_summaries
 from hhparse.store.writer import ArrowStream, insert_frames
 
-BATCH_HANDS = 1_500
+BATCH_HANDS = 2_500
 """Hands per task (what a worker replays and turns into frames at once: its memory). A task
 has a fixed cost, whatever its hands: ~20 ms of polars planning the players' and draws'
 facts, the frames' construction, the writer's statements. Tasks of 1,000 hands paid ~60 us
-a hand of it; 2,000 would save another ~10% but cost a 1-worker ingest ~20 MB more peak
-memory (benchmarks/memory.py --set BATCH_HANDS=2000,BATCH_BYTES=2097152)."""
+a hand of it. From 1,500 to 3,000 hands (and BATCH_BYTES with them) a 1-worker ingest of
+99,000 hands took 8% less time (best of 3 interleaved: 360 -> 330 us a hand); the peak of
+a 1-worker ingest of 200,000 hands (benchmarks/memory.py) is 365 MB at 2,500, 382 MB at
+3,000 (the target: under 400)."""
 COMMIT_HANDS = 4_000
 """Hands a transaction gathers, task after task, before it commits (and the progress
 callback is told): each COMMIT writes and syncs the write-ahead log (~35 ms) and, every
@@ -69,9 +71,9 @@ BATCH_FILES = 200
 """Most sources in one task: small files share a task, its frames and its transaction
 (their bookkeeping rows commit with their hands: a stop still leaves the store at a batch
 boundary)."""
-BATCH_BYTES = 3 << 19
+BATCH_BYTES = 5 << 19
 """A big file's window of BATCH_HANDS hands ends sooner where its hands reach this much text
-(1.5 MB: stud's hands are twice the text and rows of draw games')."""
+(2.5 MB: stud's hands are twice the text and rows of draw games')."""
 GATHER_BYTES = 3 << 20
 """Small files are gathered into a task up to this much text: each file costs its own
 bookkeeping, so their tasks hold more hands than a big file's windows."""
@@ -490,11 +492,13 @@ def _result(future: Future[TaskResult]) -> TaskResult:
             continue
 
 
-IN_FLIGHT_PER_WORKER: Final = 4
+IN_FLIGHT_PER_WORKER: Final = 3
 """Tasks handed to the pool ahead of the one being stored, per worker. The workers go on
-while the writer commits (a COMMIT that checkpoints takes up to ~1 s, three tasks' work):
-99,000 generated hands on 2 workers, best of 4 interleaved: 2 -> 221, 3 -> 212, 4 -> 202
-us/hand wall; the main process's peak 315 -> 335 -> 350 MB (the results waiting)."""
+while the writer commits (a COMMIT that checkpoints takes up to ~1 s, two tasks' work).
+99,000 generated hands on 2 workers: with tasks of 1,500 hands, best of 4 interleaved,
+2 -> 221, 3 -> 212, 4 -> 202 us/hand wall and the main process's peak 315 -> 335 -> 350 MB
+(the results waiting); with tasks of 2,500, best of 2, 2 -> 225, 3 -> 216, 4 -> 208 us/hand
+and 340 -> 365 -> 378 MB."""
 
 
 WORKER_GRACE_SECONDS: Final = 5.0
