@@ -373,6 +373,37 @@ def test_many_small_files_share_transactions_and_keep_their_own_counts(tmp_path:
 # --- transactions that span tasks -----------------------------------------------------------
 
 
+def test_the_ingest_writes_row_groups_of_its_size_and_the_same_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer attaches the store with its own row group size (where an insert fills a
+    row group, DuckDB writes it compressed at once): the rows are those of a store written
+    with DuckDB's default, the file opens as any store, and no temporary folder stays. The
+    folder's name has a quote (ATTACH takes the path as text)."""
+    from hhparse.ingest import run
+    from hhparse.store.digest import content_digest
+
+    log = tmp_path / "hands.txt"
+    hands = generate_hands(SynthOptions(variant="27_triple_draw", hands=400, seed=5))
+    log.write_text("\n\n".join(hands) + "\n", encoding="utf-8")
+    monkeypatch.setattr(run, "WRITER_ROW_GROUP_SIZE", 2_048)
+    small = tmp_path / "o'neil" / "small.duckdb"
+    assert ingest([log], small).accepted == 400
+    monkeypatch.setattr(run, "WRITER_ROW_GROUP_SIZE", None)
+    default = tmp_path / "default.duckdb"
+    ingest([log], default)
+    assert sorted(path.name for path in small.parent.iterdir()) == ["small.duckdb"]
+    with duckdb.connect(str(small), read_only=True) as con, \
+            duckdb.connect(str(default), read_only=True) as other:
+        sizes = con.execute(
+            "SELECT max(n), count(*) FROM (SELECT row_group_id, sum(count) AS n "
+            "FROM pragma_storage_info('actions') WHERE column_id = 0 AND column_path = '[0]' "
+            "GROUP BY ALL)").fetchall()
+        [(largest, groups)] = sizes
+        assert largest <= 2_048 and groups > 1
+        assert content_digest(con) == content_digest(other)
+
+
 @pytest.fixture
 def small_tasks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """600 hands in one file, read in tasks of 50 hands, committed every 200."""
