@@ -17,6 +17,8 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hhparse.pipeline import FileResult, read_bytes, read_file
 from hhparse.replay import Status
@@ -869,3 +871,17 @@ def test_a_show_after_an_uncontested_win_is_stored_as_shown_cards(
     assert con.execute(
         "SELECT player, cards FROM actions WHERE kind = 'show'").fetchall() == [
         ("Bob", "2c 2h 6s 5d")]
+
+
+@given(st.lists(st.lists(st.integers(min_value=-(2**40), max_value=2**40), max_size=4)
+                .map(tuple), max_size=30))
+def test_a_list_column_from_tuples_holds_each_tuple_in_its_row(
+    values: list[tuple[int, ...]],
+) -> None:
+    """The pots' list columns (eligible, winners, won) are built from one flat column; with
+    no empty tuple the rows come straight from the grouping, else empty rows are joined in."""
+    from hhparse.store.frames import _list_series
+
+    column = _list_series(values, pl.Int64)
+    assert column.dtype == pl.List(pl.Int64)
+    assert column.to_list() == [list(value) for value in values]

@@ -203,6 +203,8 @@ def _list_series(values: Sequence[tuple[object, ...]], inner: pl.DataType) -> pl
         "value": pl.Series(list(chain.from_iterable(values)), dtype=inner),
     })
     lists = flat.group_by("row", maintain_order=True).agg(pl.col("value"))
+    if lists.height == len(values):  # no empty tuple: every row is there, in order
+        return lists.get_column("value")
     every = pl.DataFrame({"row": pl.Series(np.arange(len(values), dtype=np.int64))})
     column = every.join(lists, on="row", how="left", maintain_order="left")["value"]
     return column.fill_null(pl.Series([[]], dtype=pl.List(inner)))
