@@ -102,12 +102,18 @@ def inner_command(checkout: Path, stage: str, source: str, passes: int) -> list[
             str(passes)]
 
 
+def checkout_environment(checkout: Path) -> dict[str, str]:
+    """The checkout's own package first: a ``.venv`` shared between checkouts (a link) has
+    one editable install, which would otherwise import the same ``hhparse`` for both."""
+    return {**os.environ, "PYTHONPATH": str(checkout)}
+
+
 def counted(checkout: Path, stage: str, source: str, passes: int) -> tuple[int, int]:
     """(instructions, hands) of one run under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                *inner_command(checkout, stage, source, passes)]
     done = subprocess.run(command, cwd=checkout, capture_output=True, text=True, check=True,
-                          env={**os.environ, "PYTHONHASHSEED": "0"})
+                          env={**checkout_environment(checkout), "PYTHONHASHSEED": "0"})
     found = COLLECTED.search(done.stderr)
     if found is None:
         raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
@@ -117,7 +123,8 @@ def counted(checkout: Path, stage: str, source: str, passes: int) -> tuple[int, 
 def timed(checkout: Path, stage: str, source: str, passes: int) -> tuple[float, float]:
     """(CPU µs, wall µs) per hand of one run without valgrind, the first pass left out."""
     done = subprocess.run(inner_command(checkout, stage, source, passes), cwd=checkout,
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, check=True,
+                          env=checkout_environment(checkout))
     hands, cpu, wall = done.stdout.split()
     extra = int(hands) * (passes - 1) / passes
     return float(cpu) / extra * 1e6, float(wall) / extra * 1e6
@@ -144,7 +151,8 @@ def per_hand(checkout: Path, stage: str, source: str, passes: int) -> float:
 
 def build_of(checkout: Path) -> str:
     done = subprocess.run([str(checkout / ".venv" / "bin" / "hhparse"), "--version"],
-                          cwd=checkout, capture_output=True, text=True)
+                          cwd=checkout, capture_output=True, text=True,
+                          env=checkout_environment(checkout))
     return done.stdout.strip() or done.stderr.strip()
 
 
