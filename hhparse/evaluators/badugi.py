@@ -110,11 +110,14 @@ def table_values(indexes: npt.NDArray[np.integer], aces_low: bool = True
 
 
 def value_of_mask(mask: int, aces_low: bool = True) -> int:
-    """Value of the four cards whose bits make ``mask``: looked up by the hand's shape (its
+    """Value of the four cards whose bits make ``mask``."""
+    return _value_of_sorted([index for index in range(52) if mask >> index & 1], aces_low)
+
+
+def _value_of_sorted(indexes: list[int], aces_low: bool) -> int:
+    """Value of four card indexes in ascending order: looked up by the hand's shape (its
     four ranks, and which of them share a suit), of which there are at most 27,300 (a few
     MB, filled as they come), instead of a table of all 270,725 hands (38 MB)."""
-    indexes = [index for index in range(52) if mask >> index & 1]
-    indexes.sort()
     suits: list[int] = []
     shape = 0
     for index in indexes:
@@ -182,15 +185,16 @@ def fast4(aces_low: bool = True) -> Callable[[int, int, int, int], int]:
 
 def value(cards: Sequence[Card], aces_low: bool = True) -> int:
     """Value of four cards, or the best four of five (Badeucey, Badacey)."""
-    bits = [card.bit for card in cards]
-    hand = sum(bits)
-    if len(bits) not in (4, 5) or len(set(bits)) != len(bits):
+    indexes = sorted([card.index for card in cards])
+    count = len(indexes)
+    if count not in (4, 5) or len(set(indexes)) != count:
         raise EvaluationError(
             f"badugi needs 4 or 5 different cards, got {' '.join(map(str, cards))}"
         )
-    if len(bits) == 4:
-        return value_of_mask(hand, aces_low)
-    return max(value_of_mask(hand - bit, aces_low) for bit in bits)
+    if count == 4:
+        return _value_of_sorted(indexes, aces_low)
+    return max(_value_of_sorted(indexes[:left] + indexes[left + 1 :], aces_low)
+               for left in range(5))
 
 
 def describe(value_: int, aces_low: bool = True) -> Evaluation:

@@ -518,12 +518,11 @@ class _Reader(TextReader):
         ):
             index += 1
         self._index_names()
-        line_of = self._body_line
         for position in range(index, count):
             text = lines[position]
             number = first + position if first >= 0 else numbers[position]
             try:
-                line_of(text, number)
+                self._body_line(text, number)
             except (Unreadable, AmountError, CardError, ValueError, IndexError):
                 self._unknown(text, number)
         return self._hand()

@@ -33,34 +33,33 @@ def bring_in_player(doors: dict[str, Card], payer: BringInPayer) -> str:
     return max(doors, key=lambda player: bring_in_strength(doors[player], payer))
 
 
-def _rank_counts(ranks: Sequence[int]) -> dict[int, int]:
-    """How often each rank is on the board (a plain dict: a Counter costs a Python-level
-    constructor per board, on every street of every stud hand)."""
+def _by_count_then_rank(ranks: Sequence[int]) -> list[int]:
+    """Each rank of the board once, as ``count << 4 | rank``, most common first and, among
+    equals, highest first: plain integers, sorted without a key function (a key and a
+    tuple per card cost more than the rest of the board's key, on every stud street)."""
     counts: dict[int, int] = {}
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
-    return counts
-
-
-def _pairing_shape(counts: dict[int, int]) -> tuple[int, ...]:
-    """Counts of the board's ranks, most first: (2, 1, 1) is a pair, (2, 2) two pair."""
-    return tuple(sorted(counts.values(), reverse=True))
+    return sorted([count << 4 | rank for rank, count in counts.items()], reverse=True)
 
 
 def low_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """Greater is a better Razz board: fewer pairs, then the lowest highest card."""
-    ranks = [_low_rank(card) for card in cards]
-    counts = _rank_counts(ranks)
-    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
-    return (len(counts) - len(ranks), *(-rank for rank in ordered))
+    grouped = _by_count_then_rank([(card.index >> 2) + 1 if card.index < 48 else 0
+                                   for card in cards])
+    key = [len(grouped) - len(cards)]
+    for item in grouped:
+        key.extend([-(item & 15)] * (item >> 4))
+    return tuple(key)
 
 
 def high_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """Greater is a better high board: quads > trips > two pair > pair > high cards."""
-    ranks = [int(card.rank) for card in cards]
-    counts = _rank_counts(ranks)
-    ordered = sorted(ranks, key=lambda r: (counts[r], r), reverse=True)
-    return (*_pairing_shape(counts), *ordered)
+    grouped = _by_count_then_rank([card.index >> 2 for card in cards])
+    key = [item >> 4 for item in grouped]
+    for item in grouped:
+        key.extend([item & 15] * (item >> 4))
+    return tuple(key)
 
 
 def board_key(cards: Sequence[Card], rule: FirstToAct) -> tuple[int, ...]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from hhparse.cards import Card, format_cards
@@ -67,15 +66,31 @@ def build_pots(players: Sequence[PlayerState]) -> list[Pot]:
 def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> list[Evaluation | None]:
     """One evaluation per ranking of the variant (None: the hand cannot be evaluated,
     or does not qualify for an 8-or-better low)."""
-    return list(_evaluations(variant.rankings, tuple(cards)))
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    if mask.bit_count() != len(cards):  # a card repeated: not remembered under its set
+        return list(_evaluate(variant.rankings, cards))
+    remembered = _REMEMBERED.get(variant.rankings)
+    if remembered is None:
+        remembered = _REMEMBERED[variant.rankings] = {}
+    found = remembered.get(mask)
+    if found is None:
+        if len(remembered) >= _REMEMBERED_PER_RANKINGS:
+            remembered.clear()
+        found = remembered[mask] = _evaluate(variant.rankings, cards)
+    return list(found)
 
 
-@lru_cache(maxsize=1 << 8)
-def _evaluations(rankings: tuple[str, ...], cards: tuple[Card, ...]
-                 ) -> tuple[Evaluation | None, ...]:
-    """Remembered for the rest of the hand: a hand shown is evaluated for the pot and again
-    as a player's final hand. Holdings of other hands seldom come back (7-card ones almost
-    never), so 256 entries keep nearly every hit that 16,384 did, without ~4.5 MB."""
+_REMEMBERED: Final[dict[tuple[str, ...], dict[int, tuple[Evaluation | None, ...]]]] = {}
+"""Evaluations by the rankings and the set of cards (the OR of their bits: an integer,
+hashed and compared far faster than a tuple of cards), for the rest of the hand: a hand
+shown is evaluated for the pot and again as a player's final hand. Holdings of other hands
+seldom come back (7-card ones almost never), so a few hundred are kept."""
+_REMEMBERED_PER_RANKINGS: Final = 256
+
+
+def _evaluate(rankings: tuple[str, ...], cards: Sequence[Card]) -> tuple[Evaluation | None, ...]:
     results: list[Evaluation | None] = []
     for ranking_id in rankings:
         ranking = RANKINGS[ranking_id]
