@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -91,3 +92,17 @@ def test_the_compiled_build_runs_its_modules_until_one_is_edited(tmp_path: Path)
     compiled, money_file, engine_file, _ = probe(root)
     assert compiled == "False"
     assert money_file.endswith("money.py") and engine_file.endswith("engine.py")
+
+
+def test_no_compiled_module_caches_with_cached_property() -> None:
+    """mypyc compiles ``functools.cached_property`` on a native class as a plain property:
+    the pure build works the value out once, the compiled one at every use (the replay's
+    forced-bet structure was worked out three times a hand, its usual ante once per ante)."""
+    listed = (PACKAGE.parent / "compiled-modules.txt").read_text(encoding="utf-8")
+    modules = [line.strip() for line in listed.splitlines()
+               if line.strip() and not line.startswith("#")]
+    assert modules
+    decorated = re.compile(r"^\s*@(functools\.)?cached_property\b", re.MULTILINE)
+    using = [module for module in modules
+             if decorated.search((PACKAGE.parent / module).read_text(encoding="utf-8"))]
+    assert using == []

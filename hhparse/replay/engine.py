@@ -9,8 +9,6 @@ the values involved.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from hhparse.cards import Card
 from hhparse.money import format_amount
 from hhparse.records import (
@@ -64,6 +62,8 @@ class Replay:
         """Players in the hand who are not all-in (kept up to date: asked at every line)."""
         self.place: dict[str, int] = {}
         self.order: list[str] = []
+        self.in_order: list[PlayerState] = []
+        """The players of :attr:`order`, in its order (no look-up by name in the hot loops)."""
         """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
         self.street = -1
         self.last_dealing_street = 0
@@ -84,22 +84,49 @@ class Replay:
         self.collects: list[Action] = []
         self.board: list[Card] = []
         """Stud's community card, when the deck ran short for 7th street."""
+        self._antes_are_dead_money: bool | None = None
+        self._usual_ante: int | None = None
+        self._usual_ante_found = False
+        self._forced: ForcedStructure | None = None
 
     # ----------------------------------------------------------------- setup
 
     def money(self, amount: int) -> str:
         return format_amount(amount, self.hand.currency)
 
-    @cached_property
+    # Worked out once per hand, on first use (after the seats are read). Not
+    # functools.cached_property: the compiled build makes it a plain property, worked out
+    # again at every use.
+
+    @property
     def antes_are_dead_money(self) -> bool:
+        found = self._antes_are_dead_money
+        if found is None:
+            found = self._antes_are_dead_money = self._find_antes_are_dead_money()
+        return found
+
+    @property
+    def usual_ante(self) -> int | None:
+        if not self._usual_ante_found:
+            self._usual_ante = self._find_usual_ante()
+            self._usual_ante_found = True
+        return self._usual_ante
+
+    @property
+    def forced(self) -> ForcedStructure:
+        found = self._forced
+        if found is None:
+            found = self._forced = self._find_forced()
+        return found
+
+    def _find_antes_are_dead_money(self) -> bool:
         """A big-blind ante (only some of the players dealt in ante; PHH's unequal antes) is
         dead money: in the main pot, but nobody has to match it, so it counts neither in
         side-pot levels nor in what an uncalled bet returns. Equal antes are matched money."""
         posters = {a.player for a in self.hand.actions if a.kind is Kind.ANTE}
         return len(posters) < len(self.order)
 
-    @cached_property
-    def usual_ante(self) -> int | None:
+    def _find_usual_ante(self) -> int | None:
         """The ante most players posted in full (ties: the larger), when the header gives
         none: a player who antes otherwise is the one in the wrong."""
         counts: dict[int, int] = {}
@@ -112,8 +139,7 @@ class Replay:
                 usual = amount
         return usual
 
-    @cached_property
-    def forced(self) -> ForcedStructure:
+    def _find_forced(self) -> ForcedStructure:
         """The hand's forced bets, from its posting lines (RULES.md, "Forced bets"): who
         antes, and whether two blinds, one blind (posted by the first player left of the
         button: a single-blind game, or a blinds game whose small blind seat was empty,
@@ -161,6 +187,7 @@ class Replay:
         seat_order = clockwise_from([p.seat for p in dealt], after)
         by_seat = {p.seat: p.name for p in dealt}
         self.order = [by_seat[seat] for seat in seat_order]
+        self.in_order = [self.players[name] for name in self.order]
         self.place = {name: index for index, name in enumerate(self.order)}
         self.refresh_active()
         if len(self.order) < 2:
@@ -238,8 +265,7 @@ class Replay:
         return self._active
 
     def refresh_active(self) -> None:
-        players = self.players
-        self._active = active = [players[name] for name in self.order if players[name].in_hand]
+        self._active = active = [player for player in self.in_order if player.in_hand]
         self._able = sum(1 for p in active if not p.all_in)
 
     def fold(self, player: PlayerState) -> None:
@@ -370,14 +396,14 @@ class Replay:
         round_ = self.round
         if round_ is None or not self.order:
             return None
-        order = self.order
-        count = len(order)
+        in_order = self.in_order
+        count = len(in_order)
         start = self.place.get(after, -1) if after is not None else -1
         first = 0 if include_start else 1
         able = self.able_count()
         current_bet = round_.current_bet
         for offset in range(first, count + first):
-            player = self.players[order[(start + offset) % count]]
+            player = in_order[(start + offset) % count]
             if not player.dealt_in or player.folded or player.all_in:
                 continue
             if self._owes(player, current_bet, able) or (not player.acted and able > 1):

@@ -213,7 +213,7 @@ def _first_with_chips(r: Replay, forced: str) -> str:
     start = r.place[forced]
     count = len(r.order)
     for offset in range(1, count):
-        candidate = r.players[r.order[(start + offset) % count]]
+        candidate = r.in_order[(start + offset) % count]
         if candidate.in_hand and candidate.remaining > 0:
             return candidate.name
     return forced
