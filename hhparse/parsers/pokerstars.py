@@ -667,12 +667,14 @@ class _Reader(TextReader):
             self._uncalled(text, number)
             return
         colon = text.find(": ")
-        if colon > 0 and self.fast_names and text[:colon] in self.seated:
-            # the common case, inline: ``Name: verb argument``
-            verb, _, argument = text[colon + 2 :].partition(" ")
-            if not self._verb(verb, text[:colon], argument, number):
-                self._colon_note(text[colon + 2 :], text, number)
-            return
+        if colon > 0 and self.fast_names:
+            actor = text[:colon]  # one string: its hash, worked out here, serves every look-up
+            if actor in self.seated:
+                # the common case, inline: ``Name: verb argument``
+                verb, _, argument = text[colon + 2 :].partition(" ")
+                if not self._verb(verb, actor, argument, number):
+                    self._colon_note(text[colon + 2 :], text, number)
+                return
         name = self._who(text)
         if name is not None:
             rest = text[len(name) :]
