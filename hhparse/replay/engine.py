@@ -62,9 +62,9 @@ class Replay:
         """Players in the hand who are not all-in (kept up to date: asked at every line)."""
         self.place: dict[str, int] = {}
         self.order: list[str] = []
+        """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
         self.in_order: list[PlayerState] = []
         """The players of :attr:`order`, in its order (no look-up by name in the hot loops)."""
-        """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
         self.street = -1
         self.last_dealing_street = 0
         self.round: RoundState | None = None
