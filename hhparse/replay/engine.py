@@ -87,16 +87,17 @@ class Replay:
         self._antes_are_dead_money: bool | None = None
         self._usual_ante: int | None = None
         self._usual_ante_found = False
-        self._forced: ForcedStructure | None = None
+        self.forced: ForcedStructure = variant.forced.structures[0]
+        """The hand's forced bets (:meth:`_find_forced`), set once the seats are read."""
 
     # ----------------------------------------------------------------- setup
 
     def money(self, amount: int) -> str:
         return format_amount(amount, self.hand.currency)
 
-    # Worked out once per hand, on first use (after the seats are read). Not
-    # functools.cached_property: the compiled build makes it a plain property, worked out
-    # again at every use.
+    # Worked out once per hand, on first use (after the seats are read): most hands never
+    # ask. Not functools.cached_property: the compiled build makes it a plain property,
+    # worked out again at every use.
 
     @property
     def antes_are_dead_money(self) -> bool:
@@ -111,13 +112,6 @@ class Replay:
             self._usual_ante = self._find_usual_ante()
             self._usual_ante_found = True
         return self._usual_ante
-
-    @property
-    def forced(self) -> ForcedStructure:
-        found = self._forced
-        if found is None:
-            found = self._forced = self._find_forced()
-        return found
 
     def _find_antes_are_dead_money(self) -> bool:
         """A big-blind ante (only some of the players dealt in ante; PHH's unequal antes) is
@@ -189,6 +183,7 @@ class Replay:
         self.order = [by_seat[seat] for seat in seat_order]
         self.in_order = [self.players[name] for name in self.order]
         self.place = {name: index for index, name in enumerate(self.order)}
+        self.forced = self._find_forced()
         self.refresh_active()
         if len(self.order) < 2:
             self.log.error(
