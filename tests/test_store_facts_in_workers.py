@@ -80,6 +80,18 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
     assert derived.players["vpip"].dtype == pl.Boolean
 
 
+def test_action_rows_come_in_hand_then_seq_order(generated: Path) -> None:
+    """The facts take a hand's lines in the order of the actions frame (no sort): it must
+    be the hands' order, then each hand's seq."""
+    from hhparse.pipeline import read_file
+
+    frames = frames_for([read_file(path) for path in sorted(generated.glob("*.txt"))], {})
+    actions = frames.actions.select("batch_hand", "seq")
+    assert actions.height > 1_000
+    assert actions.equals(actions.sort("batch_hand", "seq"))
+    assert actions.select(pl.struct("batch_hand", "seq").is_unique().all()).item()
+
+
 WORKER = r"""
 import sys
 from pathlib import Path
