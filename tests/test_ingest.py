@@ -10,7 +10,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import time
 import zipfile
 from pathlib import Path
@@ -437,73 +436,6 @@ def test_tasks_share_a_transaction_and_progress_hears_of_each_commit(
                      progress=lambda summary, path: told.append(summary.accepted))
     assert summary.accepted == 600 == _count_hands(tmp_path / "h.duckdb")
     assert told == [200, 400, 600]
-
-
-def test_one_worker_replays_the_next_task_on_a_thread_while_this_one_is_stored(
-    small_tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The writer stores a task while the thread replays the next: the first store waits
-    here until the second task's replay has begun (it never would, run one after the
-    other), with the quick GIL handover on; after, the interval is back and no thread
-    is left."""
-    from hhparse.ingest import run
-
-    replay, store = run.run_task, run._store
-    replayed_on: list[str] = []
-    second_begun = threading.Event()
-    seen: list[tuple[bool, float]] = []
-
-    def replaying(task: object, check: object) -> object:
-        replayed_on.append(threading.current_thread().name)
-        if len(replayed_on) == 2:
-            second_begun.set()
-        return replay(task, check)  # type: ignore[arg-type]
-
-    def storing(*args: object) -> None:
-        if not seen:
-            seen.append((second_begun.wait(30), sys.getswitchinterval()))
-        store(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(run, "run_task", replaying)
-    monkeypatch.setattr(run, "_store", storing)
-    before = sys.getswitchinterval()
-    summary = ingest([small_tasks], tmp_path / "h.duckdb", workers=1, check_integrity=False)
-    assert summary.accepted == 600 == _count_hands(tmp_path / "h.duckdb")
-    assert seen == [(True, run.GIL_SWITCH_SECONDS)]
-    assert len(replayed_on) == 12
-    assert all(name.startswith("hhparse-replay") for name in replayed_on)
-    assert sys.getswitchinterval() == before
-    assert not _replay_threads()
-
-
-def test_a_failed_replay_on_the_thread_ends_the_ingest_with_its_error(
-    small_tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """What was committed stays (200 hands a commit), the rest is rolled back, and the
-    thread and the interval are as before."""
-    from hhparse.ingest import run
-
-    replay = run.run_task
-    tasks = [0]
-
-    def failing_at_the_seventh(task: object, check: object) -> object:
-        tasks[0] += 1
-        if tasks[0] == 7:
-            raise RuntimeError("replay failed")
-        return replay(task, check)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(run, "run_task", failing_at_the_seventh)
-    before = sys.getswitchinterval()
-    with pytest.raises(RuntimeError, match="replay failed"):
-        ingest([small_tasks], tmp_path / "h.duckdb", workers=1, check_integrity=False)
-    assert _count_hands(tmp_path / "h.duckdb") == 200
-    assert sys.getswitchinterval() == before
-    assert not _replay_threads()
-
-
-def _replay_threads() -> list[threading.Thread]:
-    return [thread for thread in threading.enumerate()
-            if thread.name.startswith("hhparse-replay")]
 
 
 def test_a_stop_between_tasks_keeps_what_was_stored(

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field, replace
@@ -456,64 +455,22 @@ def _run(
     Work of one task (a day's file, a few small ones) is done here: starting a worker
     (importing polars and the rest, building the evaluator tables) costs ~0.85 s of CPU,
     more than a task's replay, and made such an ingest ~0.4 s slower on two workers than
-    on one. With one worker, the next task is replayed on a thread while this one is
-    stored (:func:`_run_beside`)."""
+    on one.
+
+    One worker replays and stores one task after the other. Replaying the next task on a
+    thread while this one is stored (DuckDB lets go of the GIL as it writes) was measured
+    and left out: 99,000 generated hands, interleaved, 282-306 -> 242-271 us/hand wall
+    (with a 1 ms switch interval; CPython's 5 ms gave 261-343), but ~10% more CPU time, a
+    second core it only finds when one asks for fewer workers than cores, and ~23 MB more
+    peak memory (a 1-worker ingest of 200,000 hands: 404-416 MB against 381-389)."""
     if workers > 1:
         ahead = list(islice(tasks, 2))
         if len(ahead) == 2:
             yield from _run_in_workers(chain(ahead, tasks), workers)
             return
         tasks = iter(ahead)
-    yield from _run_beside(tasks)
-
-
-def _run_beside(
-    tasks: Iterator[_Work]
-) -> Generator[tuple[TaskResult, tuple[_Finish, ...]], None, None]:
-    """:func:`_run` with the replay of the next task on a thread while the caller stores
-    this one: DuckDB lets go of the GIL while it inserts and commits.
-
-    The thread stops at a stop (its ``stops.check`` raises, and so does its result here);
-    on any exit what waits is cancelled and the task in hand is waited for."""
-    with _quick_gil_handover(), ThreadPoolExecutor(
-        max_workers=1, thread_name_prefix="hhparse-replay"
-    ) as pool:
-        pending: deque[tuple[Future[TaskResult], tuple[_Finish, ...]]] = deque()
-        try:
-            for task, finishes in tasks:
-                pending.append((pool.submit(run_task, task, stops.check), finishes))
-                if len(pending) > REPLAYED_AHEAD:
-                    future, done = pending.popleft()
-                    yield future.result(), done
-            while pending:
-                future, done = pending.popleft()
-                yield future.result(), done
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-
-REPLAYED_AHEAD: Final = 1
-"""Tasks replayed on the thread ahead of the one being stored (one-worker ingest)."""
-GIL_SWITCH_SECONDS: Final = 0.001
-"""The interpreter's switch interval while the replay runs beside the writer (CPython's
-default: 5 ms). The writer wants the GIL back after each of the ~50 statements and views of
-a task, and waited each time for the replay thread's interval to end. 99,000 generated
-hands, 1 worker, three rounds taking turns, us/hand wall (CPU): one after the other 282,
-290, 306 (288, 296, 314); on the thread with 5 ms 273, 261, 343 (311, 297, 394); with 1 ms
-246, 242, 271 (322, 314, 355); with 0.5 ms 240, 243, 340 (317, 321, 450). A worker process
-instead of the thread, two runs beside two of 1 ms: 254, 249 (350, 343) against 250, 244
-(327, 319)."""
-
-
-@contextmanager
-def _quick_gil_handover() -> Iterator[None]:
-    """The switch interval at GIL_SWITCH_SECONDS while the block runs, then as it was."""
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(min(before, GIL_SWITCH_SECONDS))
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(before)
+    for task, finishes in tasks:
+        yield run_task(task, stops.check), finishes
 
 
 def _run_in_workers(
