@@ -12,8 +12,10 @@ NULL), polars' Kleene logic gives the same answer; ``greatest``/``least``, ``min
 
 A hand is known by its row in the batch here (the writer gives the keys): the frames come
 from :func:`~hhparse.store.frames.frames_for`, whose child rows carry it. Rows keep their
-order. The expressions that do not depend on the frames are built once per process
-(``@cache``): building them anew took about as long as running them on a task.
+order, and the actions come in hand then ``seq`` order (``frames_for`` makes them so;
+``tests/test_store_facts_in_workers.py`` checks it): a hand's lines need no sort. The
+expressions that do not depend on the frames are built once per process (``@cache``):
+building them anew took about as long as running them on a task.
 """
 
 from __future__ import annotations
@@ -492,9 +494,8 @@ def _bring_in_defences(decisions: pl.LazyFrame) -> pl.LazyFrame:
 def _draw_steal_spots(lines: pl.LazyFrame, players: pl.LazyFrame) -> pl.LazyFrame:
     """draw_first_round, draw_steal_spots: a first decision of a draw game's first round
     with nobody in before him, from the cutoff, the button or the small blind."""
-    # the lines are in (hand, seq) order already (frames_for's), so a player's first
-    # decision is his first row: numbering every player's rows in a window, after a sort,
-    # took twice the time of this step (6.8 -> 3.4 us a hand)
+    # a player's first decision is his first row (the lines come in order): numbering his
+    # rows in a window, after a sort, took twice the time of this step (6.8 -> 3.4 us a hand)
     first_round = (lines.filter(~pl.col("variant").is_in(STUD) & (pl.col("round_index") == 0)
                                 & pl.col("kind").is_in(("call", "bet", "raise", "fold",
                                                         "check")))
