@@ -1,5 +1,6 @@
 """`python -m hhparse` is the `hhparse` command (and `main` its console script)."""
 
+import os
 import signal
 import sys
 
@@ -14,6 +15,9 @@ def main() -> None:
     # Signals stop cleanly from the first moment: before the command line's imports,
     # which take most of a command's start-up time (a stop during them is one line too).
     stops.install()
+    # No command multiplies matrices: numpy's OpenBLAS, loaded with numpy, would start a
+    # thread per core that spins for nothing (stops.worker_init says the same for workers).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         from hhparse.cli import main as run
     except stops.Stopped as stop:
