@@ -115,11 +115,14 @@ def _replayed(part: Part, results: list[PartResult],
     blocks, part_junk = _blocks_of(part)
     site = next((site for site in SITES if site.name == part.site), None)
     end_offset = part.end_offset
-    if site is not None and part.last_of_file and _cut_off_at_end(site, blocks, part_junk):
+    last: ReplayResult | None = None  # the file's last hand, replayed once
+    if site is not None and part.last_of_file:
+        last = _last_hand(site, blocks, part_junk)
+    if last is not None and _unfinished(last):
         # read again from its start once the file grows: completed, it replaces its reject
         end_offset = blocks[-1].byte_offset
         if part.defer_incomplete_tail:
-            blocks = blocks[:-1]
+            blocks, last = blocks[:-1], None
     junk = tuple(item for item in part_junk if item.byte_offset < end_offset)
     problems: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
@@ -127,8 +130,11 @@ def _replayed(part: Part, results: list[PartResult],
         if start:
             check()
         group = blocks[start : start + REPLAY_GROUP] if site is not None else ()
-        replayed = tuple(replay_hand(site.parse_block(block)) for block in group) if (
-            site is not None) else ()
+        replayed = () if site is None else tuple(
+            last if last is not None and block is blocks[-1]
+            else replay_hand(site.parse_block(block))
+            for block in group
+        )
         problems.update(problem.code for result in replayed for problem in result.problems)
         statuses.update(result.status.value for result in replayed)
         yield FileResult(
@@ -159,11 +165,13 @@ def _no_hand_starts(line: str) -> bool:
     return False
 
 
-def _cut_off_at_end(site: Site, blocks: tuple[HandBlock, ...], junk: tuple[Junk, ...]) -> bool:
-    """The file ends inside its last hand (nothing follows it)."""
+def _last_hand(site: Site, blocks: tuple[HandBlock, ...],
+               junk: tuple[Junk, ...]) -> ReplayResult | None:
+    """The file's last hand, replayed (once: it is the one stored), when nothing follows it:
+    the file may end inside it."""
     if not blocks or any(item.byte_offset > blocks[-1].byte_offset for item in junk):
-        return False
-    return _unfinished(replay_hand(site.parse_block(blocks[-1])))
+        return None
+    return replay_hand(site.parse_block(blocks[-1]))
 
 
 def _unfinished(result: ReplayResult) -> bool:
