@@ -353,6 +353,30 @@ def test_a_batch_of_new_hands_keys_its_rows_as_the_join_does() -> None:
     assert stored[0] == stored[1]
 
 
+def test_a_batch_of_stored_and_new_hands_keys_the_rows_of_the_new_ones() -> None:
+    """Hands the store holds, among new ones: the new hands take the next keys in batch
+    order, and each row goes with its own hand (the writer looks each key up in a list)."""
+    text = "\n\n".join(generate_hands(SynthOptions(variant="27_triple_draw", hands=6, seed=3)))
+    every = read_bytes(text.encode(), "every.txt")
+    stored_first = dataclasses.replace(every, hands=every.hands[1::2], blocks=every.blocks[1::2])
+    tables = ("players", "actions", "draws", "pots")
+    query = ("SELECT t.* EXCLUDE (hand_key), h.hand_id FROM {table} AS t "
+             "JOIN hands AS h USING (hand_key) ORDER BY ALL")
+    fresh = open_store(":memory:")
+    insert_frames(fresh, frames_for([every], {}))
+    expected = {table: fresh.execute(query.format(table=table)).fetchall() for table in tables}
+    con = open_store(":memory:")
+    insert_frames(con, frames_for([stored_first], {}))
+    counts = insert_frames(con, frames_for([every], {}))
+    assert (counts.hands_inserted, counts.hands_duplicate) == (3, 3)
+    keys = con.execute("SELECT hand_id, hand_key FROM hands ORDER BY hand_key").fetchall()
+    new_ids = [result.hand.hand_id for result in every.hands[0::2]]
+    assert keys[3:] == [(hand_id, key) for key, hand_id in enumerate(new_ids, start=4)]
+    assert all(expected[table] for table in tables)
+    assert {table: con.execute(query.format(table=table)).fetchall()
+            for table in tables} == expected
+
+
 def test_frames_of_a_mixed_file(mixed: FileResult) -> None:
     frames = frames_for([mixed], {"mixed.txt": 7})
     heights = {name: frame.height for name, frame in frames.items()}

@@ -173,11 +173,15 @@ def _count_all_new(hands: pl.DataFrame, by_source: dict[int | None, dict[str, in
 def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, Any]:
     _run(con, "stage_new_hands")
     ((staged, before_first),) = con.execute(sql("store/new_hands_staged")).fetchall()
-    suffix, parameters = "", None
+    suffix = ""
+    parameters: Sequence[object] | Mapping[str, object]
     if staged == frames.hands.height:
         # Every hand of the batch is new and met once: a hand's key is the key before the
-        # first plus its place in the batch, and its rows need no join to find it.
+        # first plus its place in the batch.
         suffix, parameters = "_all_new", [int(before_first)]
+    else:  # each row of the batch's hands looks its key up in one list
+        ((keys,),) = con.execute(sql("store/new_hand_keys")).fetchall()
+        parameters = {"keys": keys}
     inserted = _run(con, f"insert_hands{suffix}", parameters)
     counts: dict[str, Any] = {"hands_inserted": inserted,
                               "hands_duplicate": frames.hands.height - inserted}
@@ -196,7 +200,8 @@ def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, A
 
 
 def _run(
-    con: duckdb.DuckDBPyConnection, name: str, parameters: Sequence[object] | None = None
+    con: duckdb.DuckDBPyConnection, name: str,
+    parameters: Sequence[object] | Mapping[str, object] | None = None,
 ) -> int:
     """Run ``sql/store/<name>.sql``; the rows it inserted or deleted (0 for DDL)."""
     rows = con.execute(sql(f"store/{name}"), parameters).fetchall()
