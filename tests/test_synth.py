@@ -163,6 +163,21 @@ def test_the_same_seed_gives_the_same_bytes_and_another_seed_other_hands() -> No
     assert first != "".join(generate_hands(other))
 
 
+def test_streams_of_other_options_share_no_hand_id() -> None:
+    """A site numbers the hands of all its games from one counter. Each generated stream
+    draws its first id from its seed: razz and badugi of one seed began at the same id, and
+    a store of both kept one of each pair as a duplicate."""
+    streams = [SynthOptions(variant="razz", hands=40, seed=3),
+               SynthOptions(variant="badugi", hands=40, seed=3),
+               SynthOptions(variant="razz", hands=40, seed=3, tournament=True),
+               SynthOptions(variant="27_triple_draw", hands=40, seed=3),
+               SynthOptions(variant="27_triple_draw", hands=40, seed=3, leak="breaks-pats")]
+    ids = [hand.hand_id for options in streams for hand in generate_played(options)]
+    assert len(set(ids)) == len(ids) == 200
+    again = [hand.hand_id for hand in generate_played(streams[0])]
+    assert again == ids[:40]  # the same options, the same ids
+
+
 def test_hands_are_a_table_session_stacks_carry_over_and_ids_increase() -> None:
     hands = replayed("razz")[:600]
     assert all(a.hand_id < b.hand_id and a.started_at < b.started_at

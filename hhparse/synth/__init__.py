@@ -14,10 +14,11 @@ PokerStars format (pokerstars.py). The same options give the same bytes.
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 from hhparse.synth.events import PlayedHand
 from hhparse.synth.options import Plan, SynthError, SynthOptions, resolve
@@ -34,9 +35,25 @@ FIELDS = (9, 18, 45, 90, 180, 360, 1000)
 """Tournament entrants."""
 
 
+ID_LANES: Final = 1000
+"""A site numbers the hands of all its games from one counter: no two share an id. A stream
+of generated hands draws its first id from its seed (razz and badugi of one seed began at
+the same id), so each stream also ends its ids with three digits of its own, its lane:
+two streams meet only if their lanes do (one in a thousand) and their ids then agree."""
+
+
+def id_lane(plan: Plan) -> int:
+    """The stream's lane: from every option that changes its hands but their number (the
+    same options give the same hands, and so the same ids)."""
+    options = (plan.variant.id, plan.seed, plan.seats, plan.structure.value, plan.tournament,
+               tuple(structure.id for structure in plan.forced), plan.leak)
+    return zlib.crc32(repr(options).encode()) % ID_LANES
+
+
 def generate_played(options: SynthOptions) -> Iterator[PlayedHand]:
     """The hands as records (events, pots, facts), before they are written."""
     plan = resolve(options)
+    lane = id_lane(plan)
     rng = random.Random(plan.seed)
     hand_id = rng.randint(200_000_000_000, 259_000_000_000)
     clock = datetime(2026, 1, 1) + timedelta(seconds=rng.randint(0, 200 * 86400))
@@ -46,7 +63,7 @@ def generate_played(options: SynthOptions) -> Iterator[PlayedHand]:
             tourney = _new_tourney(plan, rng) if plan.tournament else None
             table = Table(plan, rng, tourney)
             clock += timedelta(minutes=rng.randint(1, 90))
-        hand = table.play(hand_id, clock)
+        hand = table.play(hand_id * ID_LANES + lane, clock)
         yield hand
         hand_id += rng.randint(5, 40_000)
         clock += timedelta(seconds=12 + 2 * len(hand.events) + rng.randint(0, 25))
