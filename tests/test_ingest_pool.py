@@ -99,6 +99,21 @@ def _small_files(folder: Path, count: int) -> None:
         (folder / f"table-{number}.txt").write_text(hand, encoding="utf-8")
 
 
+def _replays_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the hands this process replays from now on (workers replay theirs)."""
+    from hhparse.ingest import work
+
+    replayed: list[str] = []
+    replay = work.replay_hand
+
+    def counted(hand: Hand) -> ReplayResult:
+        replayed.append(hand.hand_id)
+        return replay(hand)
+
+    monkeypatch.setattr(work, "replay_hand", counted)
+    return replayed
+
+
 def _pools_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The worker counts of the pools the ingest starts, as it starts them."""
     started: list[int] = []
@@ -134,24 +149,16 @@ def test_the_first_task_is_replayed_here_while_the_workers_start(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Starting a worker takes ~0.8 s of CPU, while this process has nothing to store: it
     replays the first task itself, the workers the others."""
-    from hhparse.ingest import work
 
     _small_files(tmp_path, 6)
     monkeypatch.setattr(ingest_run, "BATCH_FILES", 2)  # three tasks of two hands
     started = _pools_started(monkeypatch)
-    replayed_here: list[str] = []
-    replay = work.replay_hand
-
-    def counted(hand: Hand) -> ReplayResult:
-        replayed_here.append(hand.hand_id)
-        return replay(hand)
-
-    monkeypatch.setattr(work, "replay_hand", counted)  # in this process only
+    replayed_here = _replays_here(monkeypatch)
     summary = ingest_run.ingest([tmp_path], tmp_path / "store.duckdb", workers=2,
                                 check_integrity=False)
     assert started == [2]
     assert (summary.errors, summary.accepted) == ([], 6)
-    assert len(set(replayed_here)) == 2  # (a file's last hand is replayed twice: is it cut off?)
+    assert len(set(replayed_here)) == 2
 
 
 def test_work_of_one_task_starts_no_worker(tmp_path: Path,
@@ -180,14 +187,7 @@ def test_each_hand_of_a_small_file_is_replayed_once(monkeypatch: pytest.MonkeyPa
     part = work.Part(source_id=1, path="small.txt", site="pokerstars", encoding="utf-8",
                      blocks=blocks, junk=(), end_offset=len(text.encode("utf-8")),
                      last_of_file=True, defer_incomplete_tail=False)
-    replayed: list[str] = []
-    replay = work.replay_hand
-
-    def counted(hand: Hand) -> ReplayResult:
-        replayed.append(hand.hand_id)
-        return replay(hand)
-
-    monkeypatch.setattr(work, "replay_hand", counted)
+    replayed = _replays_here(monkeypatch)
     result = work.run_task(work.Task(parts=(part,)))
     assert sorted(replayed) == ["260301214000", "260301214001", "260301214002"]
     assert result.frames.hands.height == 3

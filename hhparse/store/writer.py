@@ -177,7 +177,8 @@ def _insert_hands(con: duckdb.DuckDBPyConnection, frames: Frames) -> dict[str, A
     parameters: Sequence[object] | Mapping[str, object]
     if staged == frames.hands.height:
         # Every hand of the batch is new and met once: a hand's key is the key before the
-        # first plus its place in the batch.
+        # first plus its place in the batch (the list look-up below cost 12 ms more on a
+        # task of 2,500 such hands: 40-44 -> 53-56 ms).
         suffix, parameters = "_all_new", [int(before_first)]
     else:  # each row of the batch's hands looks its key up in one list
         ((keys,),) = con.execute(sql("store/new_hand_keys")).fetchall()
