@@ -145,6 +145,27 @@ def test_name_with_spaces_brackets_colon() -> None:
     assert hand.summary.seats[2].text == "(big blind) folded after the Draw"
 
 
+def test_every_action_of_a_player_holds_the_seats_one_name_string() -> None:
+    # One string per player, not a slice of each line: fewer objects made and freed per
+    # hand, and the replayer's look-ups by name compare by identity.
+    for name in ("posts_small_and_big_blinds", "single_draw_without_draw_marker",
+                 "stud_completion_written_as_raise", "side_pots_summary"):
+        hand = fixture_hand(name)
+        seat_names = {seat.player: seat.player for seat in hand.seats}
+        players = [a for a in hand.actions if a.player]
+        assert players
+        for action in players:
+            assert action.player is seat_names[action.player], (name, action)
+
+
+def test_street_marks_of_two_hands_share_their_name_strings() -> None:
+    first = fixture_hand("single_draw_without_draw_marker")
+    again = fixture_hand("single_draw_without_draw_marker")
+    assert first.streets
+    for mark, same in zip(first.streets, again.streets, strict=True):
+        assert mark.name is same.name
+
+
 def test_chat_that_looks_like_an_action() -> None:
     hand = fixture_hand("chat_that_looks_like_an_action")
     assert hand.problems == ()

@@ -333,6 +333,9 @@ _MARKER_STREETS: Final[dict[str, int]] = {
     "SECOND SHOW DOWN": SHOWDOWN_STREET,
 }
 
+_MARKER_NAMES: Final[dict[str, str]] = {name: name for name in [*_MARKER_STREETS, "RIVER"]}
+"""Each street marker's name to one string kept for every hand (not a slice per line)."""
+
 _NOTE_EXACT: Final[dict[str, str]] = {
     "sits out": "sitting_out",
     "is sitting out": "sitting_out",
@@ -468,8 +471,10 @@ class _Reader(TextReader):
     def __init__(self, block: BlockLike) -> None:
         super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
-        self.seated: dict[str, None] = {}
-        """The seated names, for a quick ``in`` (:attr:`names` is them longest first)."""
+        self.seated: dict[str, str] = {}
+        """Each seated name to itself: a quick look-up (:attr:`names` is them longest
+        first) that gives every action of a player the seat's one string, not a slice of
+        its own line (26 strings fewer a triple-draw hand, made and freed)."""
         self.fast_names = True
         self.fast_dealt = True
         self.seat_names: dict[int, str] = {}
@@ -645,7 +650,7 @@ class _Reader(TextReader):
 
     def _index_names(self) -> None:
         super()._index_names()
-        self.seated = dict.fromkeys(self.names)
+        self.seated = {name: name for name in self.names}
         # names with ": " or " [" in them need the careful readings of _who and _dealt
         self.fast_names = not any(": " in name for name in self.names)
         self.fast_dealt = not any(" [" in name for name in self.names)
@@ -668,8 +673,8 @@ class _Reader(TextReader):
             return
         colon = text.find(": ")
         if colon > 0 and self.fast_names:
-            actor = text[:colon]  # one string: its hash, worked out here, serves every look-up
-            if actor in self.seated:
+            actor = self.seated.get(text[:colon])
+            if actor is not None:
                 # the common case, inline: ``Name: verb argument``
                 verb, _, argument = text[colon + 2 :].partition(" ")
                 if not self._verb(verb, actor, argument, number):
@@ -731,7 +736,8 @@ class _Reader(TextReader):
             if street < 0:
                 raise Unreadable(text)
         self.street = street
-        self.streets.append(StreetMark(line=number, street=street, name=name))
+        self.streets.append(StreetMark(line=number, street=street,
+                                       name=_MARKER_NAMES.get(name, name)))
         if tail:
             groups = self._groups(tail, number)
             earlier = tuple(card for group in groups[:-1] for card in group)
@@ -741,7 +747,8 @@ class _Reader(TextReader):
         rest = text[9:]
         if self.fast_dealt:
             bracket = rest.find(" [")
-            candidates: tuple[str, ...] = (rest[:bracket],) if rest[:bracket] in self.seated else ()
+            seated = self.seated.get(rest[:bracket])
+            candidates: tuple[str, ...] = (seated,) if seated is not None else ()
         else:
             candidates = self.names
         for name in candidates:
@@ -773,7 +780,8 @@ class _Reader(TextReader):
         if close < 0:
             raise Unreadable(text)
         amount = self._amount(text[14:close])
-        self._act(number, Kind.UNCALLED_RETURN, text[close + 14 :], amount)
+        name = text[close + 14 :]
+        self._act(number, Kind.UNCALLED_RETURN, self.seated.get(name, name), amount)
 
     def _colon_line(self, name: str, what: str, text: str, number: int) -> None:
         verb, _, argument = what.partition(" ")
