@@ -676,7 +676,14 @@ class _Reader(TextReader):
             actor = self.seated.get(text[:colon])
             if actor is not None:
                 # the common case, inline: ``Name: verb argument``
-                verb, _, argument = text[colon + 2 :].partition(" ")
+                # two slices, not a slice partitioned (a tuple and a third string)
+                space = text.find(" ", colon + 2)
+                if space < 0:
+                    verb = text[colon + 2 :]
+                    argument = ""
+                else:
+                    verb = text[colon + 2 : space]
+                    argument = text[space + 1 :]
                 if not self._verb(verb, actor, argument, number):
                     self._colon_note(text[colon + 2 :], text, number)
                 return
