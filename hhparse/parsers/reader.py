@@ -173,9 +173,13 @@ class TextReader:
 
     def _groups(self, text: str, number: int) -> list[tuple[Card, ...]]:
         """``[a b] [c]`` -> card groups; raises :class:`Unreadable` for anything else."""
-        if not (text.startswith("[") and text.endswith("]")):
-            raise Unreadable(text)
-        return [self._cards(group, number) for group in text[1:-1].split("] [")]
+        return self._groups_from(text, 0, number)
+
+    def _groups_from(self, text: str, start: int, number: int) -> list[tuple[Card, ...]]:
+        """:meth:`_groups` of ``text[start:]``, without making that string."""
+        if not (text.startswith("[", start) and text.endswith("]")) or len(text) - start < 2:
+            raise Unreadable(text[start:])
+        return [self._cards(group, number) for group in text[start + 1 : -1].split("] [")]
 
     def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
         """The first ``[..]`` group in ``text``."""
