@@ -166,6 +166,16 @@ def test_street_marks_of_two_hands_share_their_name_strings() -> None:
         assert mark.name is same.name
 
 
+def test_hands_of_a_table_share_its_name_and_read_its_button_each() -> None:
+    text = read_text(FIXTURES / "posts_small_and_big_blinds.txt")
+    moved = text.replace("Seat #1 is the button", "Seat #2 is the button", 1)
+    assert moved != text
+    first, again, other = (parse_block(blocks_of(each)[0]) for each in (text, text, moved))
+    assert first.table == other.table and first.table is again.table
+    assert (first.button_seat, other.button_seat) == (1, 2)
+    assert first.max_seats == other.max_seats
+
+
 def test_chat_that_looks_like_an_action() -> None:
     hand = fixture_hand("chat_that_looks_like_an_action")
     assert hand.problems == ()

@@ -164,6 +164,19 @@ class _Game:
 
 
 @lru_cache(maxsize=2048)
+def _read_table(text: str) -> tuple[str, int | None, int | None, bool] | None:
+    """(table, max seats, button seat, play money) of a ``Table`` line; None if unreadable.
+    A table's line comes back hand after hand (one per button seat): read once, and the
+    hands of a table share its name's one string."""
+    match = _TABLE.match(text)
+    if match is None:
+        return None
+    most, button = match.group("max"), match.group("button")
+    return (match.group("table"), int(most) if most else None, int(button) if button else None,
+            match.group("play") is not None)
+
+
+@lru_cache(maxsize=2048)
 def _read_game(body: str) -> _Game | None:
     """The header between ``#id:`` (and any ``{club}``) and the date; None if unreadable."""
     tourney = _TOURNEY.match(body)
@@ -618,14 +631,11 @@ class _Reader(TextReader):
         self.started_at = started
 
     def _table(self, text: str, number: int) -> None:
-        match = _TABLE.match(text)
-        if match is None:
+        table = _read_table(text)
+        if table is None:
             self._unknown(text, number)
             return
-        self.table = match.group("table")
-        self.max_seats = int(match.group("max")) if match.group("max") else None
-        self.button = int(match.group("button")) if match.group("button") else None
-        self.table_play_money = match.group("play") is not None
+        self.table, self.max_seats, self.button, self.table_play_money = table
 
     def _seat(self, text: str, number: int) -> bool:
         parts = _seat_parts(text)
