@@ -496,14 +496,17 @@ class _Cutter:
         self.junk: list[Junk] = []
 
     def cut(self, start: int, end: int, *, is_hand: bool) -> None:
-        raw = self.text[start:end]
-        body = raw.rstrip(BLANK_CHARS)
+        text = self.text
+        stop = end
+        while stop > start and text[stop - 1] in BLANK_CHARS:
+            stop -= 1
+        body = text[start:stop]  # one copy of the hand's text, not two (a slice stripped)
         cleaned = body if self.ascii else body.replace("\xa0", " ").replace("\ufeff", "")
         lines = [each.rstrip() for each in cleaned.split("\n")]
         if len(body) > MAX_LINE_CHARS:
             lines = [cut_long_line(each) for each in lines]
         line = self.line
-        self.line = line + len(lines) - 1 + raw.count("\n", len(body))
+        self.line = line + len(lines) - 1 + text.count("\n", stop, end)
         if not body:
             return
         if is_hand and all(lines):

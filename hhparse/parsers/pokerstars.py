@@ -1006,7 +1006,9 @@ class _Reader(TextReader):
         seat = int(seat_text)
         after = text[colon + 2 :]
         name = self._summary_name(seat, after)
-        rest = after[len(name) :].strip()
+        # past the space after the name, strip() has nothing left to take: no second copy
+        begin = len(name) + 1 if after[len(name) : len(name) + 1] == " " else len(name)
+        rest = after[begin:].strip()
         cards: tuple[Card, ...] = ()
         for word in ("showed [", "mucked ["):
             at = rest.find(word)

@@ -177,7 +177,8 @@ class TextReader:
 
     def _groups_from(self, text: str, start: int, number: int) -> list[tuple[Card, ...]]:
         """:meth:`_groups` of ``text[start:]``, without making that string."""
-        if not (text.startswith("[", start) and text.endswith("]")) or len(text) - start < 2:
+        # text[start] is a primitive in the compiled build; startswith(prefix, start) is not
+        if len(text) - start < 2 or text[start] != "[" or not text.endswith("]"):
             raise Unreadable(text[start:])
         return [self._cards(group, number) for group in text[start + 1 : -1].split("] [")]
 
