@@ -455,6 +455,15 @@ def _zone_after(text: str, start: int) -> str:
     return text[start:stop]
 
 
+def _verb_and_argument(text: str, start: int) -> tuple[str, str]:
+    """``verb argument`` from ``start``: two slices, not a slice partitioned (a tuple and a
+    third string; the compiled build returns the pair unboxed)."""
+    space = text.find(" ", start)
+    if space < 0:
+        return text[start:], ""
+    return text[start:space], text[space + 1 :]
+
+
 def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | None:
     """(seat, name, stack, bounty, tail) of a seat line, or None.
 
@@ -686,14 +695,7 @@ class _Reader(TextReader):
             actor = self.seated.get(text[:colon])
             if actor is not None:
                 # the common case, inline: ``Name: verb argument``
-                # two slices, not a slice partitioned (a tuple and a third string)
-                space = text.find(" ", colon + 2)
-                if space < 0:
-                    verb = text[colon + 2 :]
-                    argument = ""
-                else:
-                    verb = text[colon + 2 : space]
-                    argument = text[space + 1 :]
+                verb, argument = _verb_and_argument(text, colon + 2)
                 if not self._verb(verb, actor, argument, number):
                     self._colon_note(text[colon + 2 :], text, number)
                 return
@@ -808,7 +810,7 @@ class _Reader(TextReader):
         self._act(number, Kind.UNCALLED_RETURN, self.seated.get(name, name), amount)
 
     def _colon_line(self, name: str, what: str, text: str, number: int) -> None:
-        verb, _, argument = what.partition(" ")
+        verb, argument = _verb_and_argument(what, 0)
         if not self._verb(verb, name, argument, number):
             self._colon_note(what, text, number)
 
