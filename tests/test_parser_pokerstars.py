@@ -846,3 +846,78 @@ def test_a_mangled_header_time_is_read_alike_with_or_without_the_expression(
         *(int(group) for group in match.groups()[:5]), int(match.group(6) or 0),
         match.group(7) or "")
     assert _when_parts(text) == expected
+
+
+def _header_by_expression(text: str) -> tuple[str, str, str | None, str, str] | None:
+    from hhparse.parsers.pokerstars import _HEADER
+
+    match = _HEADER.match(text)
+    return None if match is None else (match.group("title"), match.group("id"),
+                                       match.group("club"), match.group("body"),
+                                       match.group("when"))
+
+
+def test_a_header_is_read_alike_with_or_without_the_expression() -> None:
+    """The usual header is cut by position; every spelling gives the expression's groups
+    (or both give nothing): the shortest body, a club, space of any kind, a dash in the
+    game's name or its level, any script's digits."""
+    from hhparse.parsers.pokerstars import header_parts
+
+    usual = "PokerStars Hand #234273403630709:  Triple Draw 2-7 Lowball Limit ($0.25/$0.50 USD)"
+    when = "2026/05/12 13:59:20 ET"
+    spellings = [
+        f"{usual} - {when}", f"{usual} -  {when}", f"{usual}\t-\t{when}", f"{usual} -{when}",
+        f"{usual}- {when}", f"{usual} - {when} [2026/05/12 7:59:20 ET]",
+        f"{usual} - 2026/5/1 13:59:20", f"{usual} - 2026/05/123 13:59:20",
+        f"{usual} - 2026/123/1 1:00", f"{usual} - 20261/05/12 1:00", f"{usual} - 2026/05/12",
+        f"{usual} - 2026/05/1x", f"{usual} - \u0662\u0660\u0662\u0666/05/12 1:00",
+        f"{usual} - 2026/05/12 1:00 - 2026/05/13 2:00",
+        f"{usual} - Level I (10/20) - {when}",
+        "PokerStars Home Game Hand #1: {Club Name} Razz Limit (10/20) - " + when,
+        "PokerStars Home Game Hand #1: {Club Name}Razz Limit (10/20) - " + when,
+        "PokerStars Home Game Hand #1: {Club - 2026/01/01 x} Razz - nothing",
+        "PokerStars Home Game Hand #1: {Club Razz Limit (10/20) - " + when,
+        "PokerStars Zoom Hand #1: Razz - " + when, "PokerStars Rush Hand #1: Razz - " + when,
+        "PokerStars Game #1: Razz - " + when, "PokerStars GAME #1: Razz - " + when,
+        "PokerStars Home Game #1: Razz - " + when, "PokerStars Hands #1: Razz - " + when,
+        "PokerStars Hand #1:Razz - " + when, "PokerStars Hand #1:  - " + when,
+        "PokerStars Hand #1: - " + when, "PokerStars Hand #1a: Razz - " + when,
+        "PokerStars Hand #\u0661: Razz - " + when, "PokerStars Hand #: Razz - " + when,
+        "PokerStars Hand #1: Razz \u00a0-\u00a0" + when, f"{usual} - {when}\n",
+        f"{usual} - {when}\nmore", "PokerStars Hand #1 Razz - " + when, "PokerStars ", "",
+    ]
+    for text in spellings:
+        assert header_parts(text) == _header_by_expression(text), text
+
+
+_HEADER_PIECES = ("PokerStars ", "Hand", "Home Game", "Zoom Hand", " #", "#", "12", "\u0663",
+                  ":", " ", "  ", "\t", "\u00a0", "{", "}", "Club", "Razz", "2-7", "-", " - ",
+                  "2026", "2026/05/12", "2026/5/1", "/", "1", "13:59:20 ET", "x", "\n", "(",
+                  "10/20", ")")
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.sampled_from(("", "PokerStars Hand #1: ", "PokerStars Home Game Hand #12: {C} ")),
+       st.lists(st.sampled_from(_HEADER_PIECES), max_size=14))
+def test_a_mangled_header_is_read_alike_with_or_without_the_expression(
+    start: str, pieces: list[str]
+) -> None:
+    from hhparse.parsers.pokerstars import header_parts
+
+    text = start + "".join(pieces)
+    assert header_parts(text) == _header_by_expression(text), text
+
+
+_WON_PIECES = ("won (", "collected (", "won", "collected", " (", "(", ")", "$1.50", " ",
+               "and ", "lost", "with a pair", "\n")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_WON_PIECES), max_size=12))
+def test_a_summary_seats_amounts_are_found_as_the_expression_finds_them(
+    pieces: list[str]
+) -> None:
+    from hhparse.parsers.pokerstars import won_texts
+
+    text = "".join(pieces)
+    assert won_texts(text) == re.findall(r"(?:won|collected) \(([^)]*)\)", text), text

@@ -420,8 +420,8 @@ def split_blocks(
                      base_offset=base_offset, base_line=base_line, context=context)
     ends = [*starts, len(text)]
     cutter.cut(0, ends[0], is_hand=False)
-    for start, end in zip(starts, ends[1:], strict=True):
-        cutter.cut(start, end, is_hand=True)
+    for number, start in enumerate(starts):  # no zip with a keyword: a call through Python
+        cutter.cut(start, ends[number + 1], is_hand=True)
     return SplitResult(
         encoding=decoded.encoding,
         blocks=tuple(cutter.blocks),

@@ -380,7 +380,6 @@ _ACTION_WORDS: Final = frozenset(
     {"folds", "checks", "calls", "bets", "raises", "posts", "brings", "discards", "stands",
      "shows", "mucks", "doesn't", "completes"}
 )
-_WON: Final = re.compile(r"(?:won|collected) \(([^)]*)\)")
 _MAIN_POT: Final = re.compile(r"Main pot (\S+?)\.(?= |$)")
 _SIDE_POT: Final = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
 _TOTAL: Final = re.compile(r"^Total pot (\S+)(.*?) \| Rake (\S+)(?: \|.*)?$")
@@ -427,12 +426,11 @@ def _when_parts(text: str) -> tuple[int, int, int, int, int, int, str] | None:
     position, in a third less time than the expression and its groups take."""
     if (len(text) >= 19 and text[4] == "/" and text[7] == "/" and text[10] == " "
             and text[13] == ":" and text[16] == ":"):
-        year, month, day = text[0:4], text[5:7], text[8:10]
-        hour, minute, second = text[11:13], text[14:16], text[17:19]
-        if (year.isdigit() and month.isdigit() and day.isdigit() and hour.isdigit()
-                and minute.isdigit() and second.isdigit() and text[:19].isascii()):
-            return (int(year), int(month), int(day), int(hour), int(minute), int(second),
-                    _zone_after(text, 19))
+        year, month, day = _number_at(text, 0, 4), _number_at(text, 5, 2), _number_at(text, 8, 2)
+        hour, minute = _number_at(text, 11, 2), _number_at(text, 14, 2)
+        second = _number_at(text, 17, 2)
+        if min(year, month, day, hour, minute, second) >= 0:
+            return (year, month, day, hour, minute, second, _zone_after(text, 19))
     match = _WHEN.match(text)
     if match is None:
         return None
@@ -440,6 +438,18 @@ def _when_parts(text: str) -> tuple[int, int, int, int, int, int, str] | None:
     numbers = [int(group or 0) for group in groups[:6]]
     return (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5],
             groups[6] or "")
+
+
+def _number_at(text: str, start: int, count: int) -> int:
+    """The number written by the ``count`` ASCII digits from ``start``; -1 if any is not
+    one (each character read as a number: no string, no ``int()``)."""
+    value = 0
+    for at in range(start, start + count):
+        code = ord(text[at])
+        if not 48 <= code <= 57:
+            return -1
+        value = value * 10 + code - 48
+    return value
 
 
 def _zone_after(text: str, start: int) -> str:
@@ -453,6 +463,129 @@ def _zone_after(text: str, start: int) -> str:
     while stop < end and text[stop] in _ZONE_LETTERS:
         stop += 1
     return text[start:stop]
+
+
+_TITLES: Final = frozenset({"Home Game Hand", "Home Game", "Zoom Hand", "Rush Hand", "Hand",
+                            "Game", "GAME", "HAND"})
+
+HeaderParts = tuple[str, str, str | None, str, str]
+"""``_HEADER``'s groups: title, id, club (None without one), body, when."""
+
+
+def header_parts(text: str) -> HeaderParts | None:
+    """``_HEADER``'s groups, found by position in the usual layout (in a fifth of the time
+    the expression and its groups take: its lazy body tries every character); any other
+    layout is left to the expression. The position reading takes the expression's first
+    choices (as much space as can be, the club when there is one, the shortest body), so
+    where it finds a header the expression finds the same one."""
+    if text.startswith("PokerStars ") and "\n" not in text:
+        parts = _usual_header(text)
+        if parts is not None:
+            return parts
+    match = _HEADER.match(text)
+    if match is None:
+        return None
+    return (match.group("title"), match.group("id"), match.group("club"),
+            match.group("body"), match.group("when"))
+
+
+def _usual_header(text: str) -> HeaderParts | None:
+    hash_at = text.find(" #", 11)
+    title = text[11:hash_at]
+    if hash_at < 0 or title not in _TITLES:
+        return None
+    colon = text.find(":", hash_at + 2)
+    if colon < 0 or _decimals_end(text, hash_at + 2) != colon or colon == hash_at + 2:
+        return None
+    hand_id = text[hash_at + 2 : colon]
+    body = _space_end(text, colon + 1)
+    if body == colon + 1:
+        return None
+    club: str | None = None
+    if body < len(text) and ord(text[body]) == 123:  # "{"
+        closed = text.find("}", body + 1)
+        after = _space_end(text, closed + 1) if closed >= 0 else -1
+        if after <= closed + 1:
+            return None
+        club, body = text[body + 1 : closed], after
+    dash = text.find("-", body)
+    while dash >= 0:
+        when = _space_end(text, dash + 1)
+        if dash > body and _is_space(text, dash - 1) and when > dash + 1 and _is_date(
+            text, when
+        ):
+            end = dash - 1
+            while end > body and _is_space(text, end - 1):
+                end -= 1
+            return (title, hand_id, club, text[body:end], text[when:])
+        dash = text.find("-", dash + 1)
+    return None
+
+
+def _is_space(text: str, at: int) -> bool:
+    """``\\s`` at ``at``: the character read as a number (no string made) unless it is
+    not ASCII."""
+    code = ord(text[at])
+    if code < 128:
+        return code == 32 or 9 <= code <= 13 or 28 <= code <= 31
+    return text[at].isspace()
+
+
+def _is_decimal(text: str, at: int) -> bool:
+    """``\\d`` at ``at``: an ASCII digit, or any script's decimal digit."""
+    code = ord(text[at])
+    if code < 128:
+        return 48 <= code <= 57
+    return text[at].isdecimal()
+
+
+def _space_end(text: str, start: int) -> int:
+    """Where the whitespace from ``start`` ends (``start`` when there is none)."""
+    end = len(text)
+    while start < end and _is_space(text, start):
+        start += 1
+    return start
+
+
+def _decimals_end(text: str, start: int) -> int:
+    """Where the decimal digits from ``start`` end."""
+    end = len(text)
+    while start < end and _is_decimal(text, start):
+        start += 1
+    return start
+
+
+def _is_date(text: str, start: int) -> bool:
+    """``\\d{4}/\\d{1,2}/\\d{1,2}\\D`` at ``start``."""
+    slash = start + 4
+    if _decimals_end(text, start) != slash or slash >= len(text) or ord(text[slash]) != 47:
+        return False
+    month_end = _decimals_end(text, slash + 1)
+    if not 1 <= month_end - slash - 1 <= 2 or month_end >= len(text) or (
+        ord(text[month_end]) != 47
+    ):
+        return False
+    day_end = _decimals_end(text, month_end + 1)
+    return 1 <= day_end - month_end - 1 <= 2 and day_end < len(text)
+
+
+def won_texts(text: str) -> list[str]:
+    """What ``(?:won|collected) \\(([^)]*)\\)`` finds in ``text`` (a summary seat's
+    amounts), found by ``str.find``: the expression's scan cost more than the rest of the
+    line's reading."""
+    found: list[str] = []
+    start = 0
+    while True:
+        won = text.find("won (", start)
+        collected = text.find("collected (", start)
+        if won < 0 and collected < 0:
+            return found
+        opened = won + 5 if collected < 0 or 0 <= won < collected else collected + 11
+        closed = text.find(")", opened)
+        if closed < 0:  # no later match can close either
+            return found
+        found.append(text[opened:closed])
+        start = closed + 1
 
 
 def _verb_and_argument(text: str, start: int) -> tuple[str, str]:
@@ -599,25 +732,23 @@ class _Reader(TextReader):
 
     def _header(self, text: str, number: int) -> None:
         text = text.lstrip("\ufeff")
-        match = _HEADER.match(text)
-        game = _read_game(match.group("body")) if match else None
-        if match is None or game is None:
+        parts = header_parts(text)
+        game = _read_game(parts[3]) if parts is not None else None
+        if parts is None or game is None:
             found = _HAND_ID.search(text)
             self.hand_id = found.group(1) if found else ""
             self._guess_units(" ".join(self.block.lines[:4]))
             self._problem(number, "unreadable_header", f"header not understood: {text!r}",
                           fatal=True)
             return
-        self.hand_id = match.group("id")
-        self.home_game = match.group("club")
-        title = match.group("title")
+        title, self.hand_id, self.home_game, _, when = parts
         self.zoom = "Zoom" in title or "Rush" in title
         self.game = game
         self.decimals = game.decimals
         self.stud = game.stud
         for code, message in game.problems:
             self._problem(number, code, message)
-        self._when(match.group("when"), number)
+        self._when(when, number)
 
     def _guess_units(self, text: str) -> None:
         """Without a header, amounts are money if the first lines show a currency sign."""
@@ -1012,14 +1143,16 @@ class _Reader(TextReader):
         begin = len(name) + 1 if after[len(name) : len(name) + 1] == " " else len(name)
         rest = after[begin:].strip()
         cards: tuple[Card, ...] = ()
-        for word in ("showed [", "mucked ["):
-            at = rest.find(word)
-            if at >= 0:
-                cards = self._bracket(rest[at:], number)
-                break
+        at = rest.find("showed [")
+        if at < 0:
+            at = rest.find("mucked [")
+        if at >= 0:
+            cards = self._bracket(rest[at:], number)
         won: int | None = None
         if "won (" in rest or "collected (" in rest:
-            won = sum(self._amount(amount) for amount in _WON.findall(rest))
+            won = 0
+            for amount in won_texts(rest):
+                won += self._amount(amount)
         self.summary_seats.append(
             SummarySeat(line=number, seat=seat, player=name, text=rest, cards=cards, won=won)
         )

@@ -33,8 +33,12 @@ __all__ = ["TextReader", "Unreadable", "crashed_hand", "read_guarded"]
 _AMOUNT_CACHE_SIZE: Final = 4096
 _AMOUNTS: Final[dict[int, dict[str, int]]] = {}
 """Amount text -> minor units, per number of decimals (bounded: 4,096 texts each)."""
-_RANK_OF: Final[dict[str, int]] = {char: rank for rank, char in enumerate(RANK_CHARS)}
-_SUIT_OF: Final[dict[str, int]] = {char: suit for suit, char in enumerate(SUIT_CHARS)}
+_RANK_BY_CODE: Final[tuple[int, ...]] = tuple(
+    RANK_CHARS.find(chr(code)) if chr(code) in RANK_CHARS else -1 for code in range(128))
+"""A rank by its character's code (ASCII), -1 for no rank: no one-character string looked up
+in a dict (hashed, compared) per card."""
+_SUIT_BY_CODE: Final[tuple[int, ...]] = tuple(
+    SUIT_CHARS.find(chr(code)) if chr(code) in SUIT_CHARS else -1 for code in range(128))
 _ONE_CARD: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in DECK)
 
 _Block = TypeVar("_Block", bound=BlockLike)
@@ -125,8 +129,12 @@ class TextReader:
 
     def _index_names(self) -> None:
         """Call once the seats are read."""
-        self.names = tuple(sorted(dict.fromkeys(seat.player for seat in self.seats), key=len,
-                                  reverse=True))
+        once: dict[str, None] = {}
+        for seat in self.seats:
+            once[seat.player] = None
+        names = list(once)
+        names.sort(key=len, reverse=True)
+        self.names = tuple(names)
 
     def _who(self, text: str) -> str | None:
         """The seated player a line starts with (followed by one of :attr:`NAME_FOLLOWERS`)."""
@@ -208,7 +216,10 @@ def _written_cards(text: str) -> tuple[Card, ...] | None:
 
 
 def _card_at(text: str, at: int) -> Card | None:
-    rank, suit = _RANK_OF.get(text[at], -1), _SUIT_OF.get(text[at + 1], -1)
+    rank_code, suit_code = ord(text[at]), ord(text[at + 1])
+    if rank_code >= 128 or suit_code >= 128:
+        return None
+    rank, suit = _RANK_BY_CODE[rank_code], _SUIT_BY_CODE[suit_code]
     return DECK[rank * 4 + suit] if rank >= 0 and suit >= 0 else None
 
 

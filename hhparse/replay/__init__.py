@@ -119,10 +119,20 @@ def _player_results(replay: Replay, showdown: bool) -> list[PlayerResult]:
         replay.hand.button_seat if replay.variant.is_draw else None,
         replay.forced.blinds,
     )
+    players = list(replay.players.values())
+    if any(players[at].seat > players[at + 1].seat for at in range(len(players) - 1)):
+        players.sort(key=_seat_of)  # mostly listed by seat already: no key call per player
+    # not labels.get(): on a Mapping that is a method looked up and called through Python
     return [
-        _player_result(replay, player, labels.get(player.seat, ""), showdown)
-        for player in sorted(replay.players.values(), key=lambda p: p.seat)
+        _player_result(replay, player,
+                       labels[player.seat] if player.seat in labels else "",  # noqa: SIM401
+                       showdown)
+        for player in players
     ]
+
+
+def _seat_of(player: PlayerState) -> int:
+    return player.seat
 
 
 def _player_result(

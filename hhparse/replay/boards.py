@@ -40,7 +40,10 @@ def _by_count_then_rank(ranks: Sequence[int]) -> list[int]:
     counts: dict[int, int] = {}
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
-    return sorted([count << 4 | rank for rank, count in counts.items()], reverse=True)
+    grouped = [count << 4 | rank for rank, count in counts.items()]
+    grouped.sort()  # then reversed: sorted(..., reverse=True) is a call through Python
+    grouped.reverse()
+    return grouped
 
 
 def low_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -49,7 +52,8 @@ def low_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
                                    for card in cards])
     key = [len(grouped) - len(cards)]
     for item in grouped:
-        key.extend([-(item & 15)] * (item >> 4))
+        for _ in range(item >> 4):
+            key.append(-(item & 15))
     return tuple(key)
 
 
@@ -58,7 +62,8 @@ def high_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     grouped = _by_count_then_rank([card.index >> 2 for card in cards])
     key = [item >> 4 for item in grouped]
     for item in grouped:
-        key.extend([item & 15] * (item >> 4))
+        for _ in range(item >> 4):
+            key.append(item & 15)
     return tuple(key)
 
 

@@ -41,9 +41,11 @@ def build_pots(players: Sequence[PlayerState]) -> list[Pot]:
     levels alone."""
     bets = {p.name: p.contributed - p.dead_blinds for p in players}
     contenders = [p for p in players if p.in_hand]
-    levels = sorted({bets[p.name] for p in contenders if p.all_in} | {
-        max((bets[p.name] for p in contenders), default=0)
-    })
+    # max(..., default=0) by hand: a keyword makes it a call through Python when compiled
+    top = bets[contenders[0].name] if contenders else 0
+    for p in contenders:
+        top = max(top, bets[p.name])
+    levels = sorted({bets[p.name] for p in contenders if p.all_in} | {top})
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -126,15 +128,19 @@ def settle(r: Replay) -> list[PotResult]:
     """How many split shares each player has: each may be off by the odd chip."""
     shares: list[Share] = []
     distributable = _after_rake(r, pots)
-    for index, (pot, amount) in enumerate(zip(pots, distributable, strict=True)):
-        for run, (run_evaluations_, run_amount) in enumerate(
-            zip(runs, _divide(amount, len(runs)), strict=True), start=1
-        ):
+    # Index loops, not zip(..., strict=True): mypyc compiles a plain loop, but a zip with a
+    # keyword is a call through Python (each list below has its sequence's length).
+    for index, pot in enumerate(pots):
+        run_amounts = _divide(distributable[index], len(runs))
+        for run_index, run_evaluations_ in enumerate(runs):
+            run = run_index + 1
             awards = _award(r, pot, run_evaluations_)
-            for (half, winners), half_amount in zip(awards, _divide(run_amount, len(awards)),
-                                                    strict=True):
+            half_amounts = _divide(run_amounts[run_index], len(awards))
+            for award_index, (half, winners) in enumerate(awards):
+                half_amount = half_amounts[award_index]
                 won = _divide(half_amount, len(winners))
-                for name, value in zip(winners, won, strict=True):
+                for winner_index, name in enumerate(winners):
+                    value = won[winner_index]
                     expected[name] += value
                     if len(winners) > 1 or len(awards) > 1 or len(runs) > 1:
                         splits[name] += 1
