@@ -192,8 +192,12 @@ class TextReader:
 
     def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
         """The first ``[..]`` group in ``text``."""
-        start = text.index("[")
-        return self._cards(text[start + 1 : text.index("]", start)], number)
+        # find, not index: str.index is a method called through Python when compiled
+        start = text.find("[")
+        end = text.find("]", start) if start >= 0 else -1
+        if end < 0:
+            raise ValueError(f"no [..] in {text!r}")
+        return self._cards(text[start + 1 : end], number)
 
 
 def _written_cards(text: str) -> tuple[Card, ...] | None:
