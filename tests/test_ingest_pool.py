@@ -93,6 +93,27 @@ def test_hand_blocks_and_junk_travel_to_workers_intact() -> None:
         assert pickle.loads(pickle.dumps(item)) == item
 
 
+def test_a_tasks_frames_travel_back_from_a_worker_intact() -> None:
+    """Frames are pickled as Arrow IPC streams: every frame comes back with its schema
+    (lists, datetimes, the empty ones too) and its rows."""
+    import pickle
+
+    from hhparse.ingest.work import Part, Task, run_task
+
+    broken = SAMPLE_HAND.replace("#260301214000", "#260301214009").replace(": folds", ": flaps")
+    text = f"junk line\n\n\n{SAMPLE_HAND}\n\n\n{broken}\n".encode()
+    part = Part(source_id=1, path="x.txt", site="pokerstars", encoding="utf-8", blocks=(),
+                junk=(), end_offset=len(text), last_of_file=False,
+                defer_incomplete_tail=False, raw=text)
+    frames = run_task(Task(parts=(part,))).frames
+    assert frames.hands.height and frames.rejects.height and frames.junk.height
+    assert frames.unsupported.is_empty()
+    back = pickle.loads(pickle.dumps(frames))
+    for (name, sent), (_, received) in zip(frames.items(), back.items(), strict=True):
+        assert received.schema == sent.schema, name
+        assert received.equals(sent), name
+
+
 def _small_files(folder: Path, count: int) -> None:
     for number in range(count):
         hand = SAMPLE_HAND.replace("#260301214000", f"#26030121400{number}")

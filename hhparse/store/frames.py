@@ -23,6 +23,7 @@ and ``rejects`` (a reject without a hand id: same source path and byte offset).
 from __future__ import annotations
 
 import gc
+import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
@@ -173,6 +174,26 @@ class Frames:
     def items(self) -> list[tuple[str, pl.DataFrame]]:
         """(frame name, frame) pairs, in table order."""
         return [(f.name, getattr(self, f.name)) for f in fields(self)]
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[bytes, ...]]]:
+        """Sent (from an ingest's workers to its writer) as one Arrow IPC stream per frame.
+        Polars' own serialization of a frame writes an IPC file: a task of 1,863 generated
+        hands (14.8 MB either way) took 12.4 us a hand to write and 4.6 to read back, as
+        streams 5.5 and 4.4 (best of 3); LZ4 made it 1.6 MB but 8.4 and 8.9."""
+        return (_frames_from_streams, (tuple(_stream_of(frame) for _, frame in self.items()),))
+
+
+def _stream_of(frame: pl.DataFrame) -> bytes:
+    sink = io.BytesIO()
+    frame.write_ipc_stream(sink, compression="uncompressed")
+    return sink.getvalue()
+
+
+def _frames_from_streams(streams: tuple[bytes, ...]) -> Frames:
+    return Frames(**{
+        field.name: pl.read_ipc_stream(io.BytesIO(stream))
+        for field, stream in zip(fields(Frames), streams, strict=True)
+    })
 
 
 # --- small converters ------------------------------------------------------------------
