@@ -88,6 +88,10 @@ FIXTURE_OUTCOMES = [
     ("badeucey_half_misprinted", Status.REJECTED,
      {("share_mismatch", E), ("collected_amount", E)}),
     ("badacey_both_halves_paid_line_by_line", Status.ACCEPTED, set()),
+    # six cards shown: 2-7/A-5 lows read them, badugi does not; the badugi half had no
+    # rankable hand and no winner (found by test_mutated_kingsclub_hands_never_crash)
+    ("badacey_shown_hand_of_six_cards", Status.REJECTED,
+     {("shown_cards_mismatch", E), ("shown_hand_invalid", E)}),
     ("run_it_twice", Status.ACCEPTED, set()),
     ("run_it_twice_in_one_dealt_line", Status.ACCEPTED, set()),
     ("run_it_twice_run_misprinted", Status.REJECTED,

@@ -269,12 +269,15 @@ def _award(
         return [("all", unshown)]
     if not any(any(e is not None for e in evaluations[name]) for name in shown):
         return [("all", _collectors(r, pot))]  # nothing rankable: shown_hand_invalid says so
+    high_winners = _best(shown, evaluations, 0)
     if len(halves) == 1:
-        return [(halves[0], _best(shown, evaluations, 0))]
+        return [(halves[0], high_winners)]
     low_winners = _best(shown, evaluations, 1)
     if not low_winners:  # hi/lo: no qualifying low, the high hand scoops
-        return [("high", _best(shown, evaluations, 0))]
-    return [(halves[0], _best(shown, evaluations, 0)), (halves[1], low_winners)]
+        return [("high", high_winners)]
+    if not high_winners:  # no shown hand ranks for it (shown_hand_invalid): as paid
+        high_winners = _collectors(r, pot)
+    return [(halves[0], high_winners), (halves[1], low_winners)]
 
 
 def _best(names: list[str], evaluations: dict[str, list[Evaluation | None]],
@@ -312,10 +315,13 @@ def _collectors(r: Replay, pot: Pot) -> list[str]:
 
 
 def _check_shown_hands(r: Replay, evaluations: dict[str, list[Evaluation | None]]) -> None:
-    """A shown hand that no ranking of the variant can read (wrong number of cards)."""
+    """A shown hand that a ranking of the variant cannot read (wrong number of cards: in
+    badacey six cards rank as an A-5 low but not as a badugi). Not in hi/lo, where a low
+    that does not qualify is None too."""
+    if r.variant.split is PotSplit.HI_LO_EIGHT:
+        return
     for name, results in evaluations.items():
-        unrankable = all(result is None for result in results)
-        if unrankable and r.variant.split is not PotSplit.HI_LO_EIGHT:
+        if any(result is None for result in results):
             shown = r.players[name].shown or ()
             r.log.error(
                 "shown_hand_invalid", r.players[name].shown_line,
