@@ -298,8 +298,15 @@ def main() -> int:
                         help="rounds of the generated hands' read + replay and (compiled) "
                              "ingest stages, interleaved; the best round is shown")
     args = parser.parse_args()
-    work = args.workdir or Path(tempfile.mkdtemp(prefix="hhparse-bench-"))
-    work.mkdir(parents=True, exist_ok=True)
+    if args.workdir is not None:
+        args.workdir.mkdir(parents=True, exist_ok=True)
+        return run(args, args.workdir)
+    # removed at the end (and on an error or Ctrl-C): a run leaves ~1.9 GB of files
+    with tempfile.TemporaryDirectory(prefix="hhparse-bench-") as folder:
+        return run(args, Path(folder))
+
+
+def run(args: argparse.Namespace, work: Path) -> int:
     every, subset, phh = work / "generated", work / "pokerkit-subset.txt", work / "phh.jsonl"
     corpus = work / "corpus-repeated.txt"
     corpus_hands = corpus_file(corpus, args.corpus_hands)
