@@ -25,47 +25,42 @@ def parse_amount(text: str, decimals: int = 2) -> int:
 
     Amounts with more decimals than the unit allows are an error, never rounded.
     """
-    plain_value = _plain_ascii_amount(text, decimals)
-    if plain_value >= 0:
-        return plain_value
-    plain = text[1:] if text[:1] in _SYMBOL_CHARS else text
-    whole, dot, fraction = plain.partition(".")
-    if whole.isdecimal() and len(fraction) <= decimals and (not dot or fraction.isdecimal()):
-        # ``$12.5``, ``300``: the common spellings, read without the expressions below.
-        scale: int = 10**decimals
-        return int(whole) * scale + (int(fraction.ljust(decimals, "0")) if dot else 0)
-    return _parse_any_amount(text, decimals)
+    plain = _plain_ascii_amount(text, decimals)
+    return plain if plain >= 0 else _parse_any_amount(text, decimals)
 
 
 _SCALES: Final = (1, 10, 100, 1000, 10_000)
 
 
-def _plain_ascii_amount(text: str, decimals: int) -> int:
-    """``$12.5``, ``300`` in ASCII digits, read character by character (no partition, no
-    ``int()``, no string made); -1 for any other spelling, left to :func:`parse_amount`'s
-    readings (which read these alike)."""
-    end = len(text)
-    start = 1 if end and text[0] in _SYMBOL_CHARS else 0
-    at, whole = start, 0
-    while at < end:
+def ascii_number(text: str, start: int, stop: int) -> int:
+    """The number the ASCII digits ``text[start:stop]`` write; -1 if there are none or
+    anything else is there (each character read by its code: no slice, no ``int()``)."""
+    if start >= stop:
+        return -1
+    value = 0
+    for at in range(start, stop):
         code = ord(text[at])
         if not 48 <= code <= 57:
-            break
-        whole = whole * 10 + code - 48
-        at += 1
-    if at == start or decimals >= len(_SCALES):
-        return -1
-    if at == end:
-        return whole * _SCALES[decimals]
-    digits = end - at - 1
-    if ord(text[at]) != 46 or not 0 < digits <= decimals:  # a dot, then 1..decimals digits
-        return -1
-    fraction = 0
-    for place in range(at + 1, end):
-        code = ord(text[place])
-        if not 48 <= code <= 57:
             return -1
-        fraction = fraction * 10 + code - 48
+        value = value * 10 + code - 48
+    return value
+
+
+def _plain_ascii_amount(text: str, decimals: int) -> int:
+    """``$12.5``, ``300``: an optional currency symbol, ASCII digits, and a dot with one to
+    ``decimals`` digits; -1 for any other spelling (left to :func:`_parse_any_amount`)."""
+    end = len(text)
+    start = 1 if end and text[0] in _SYMBOL_CHARS else 0
+    dot = text.find(".", start)
+    whole = ascii_number(text, start, end if dot < 0 else dot)
+    if whole < 0 or decimals >= len(_SCALES):
+        return -1
+    if dot < 0:
+        return whole * _SCALES[decimals]
+    digits = end - dot - 1
+    fraction = ascii_number(text, dot + 1, end) if digits <= decimals else -1
+    if fraction < 0:
+        return -1
     return whole * _SCALES[decimals] + fraction * _SCALES[decimals - digits]
 
 

@@ -56,7 +56,7 @@ from string import ascii_letters
 from typing import ClassVar, Final
 
 from hhparse.cards import Card, CardError
-from hhparse.money import AmountError, parse_amount
+from hhparse.money import AmountError, ascii_number, parse_amount
 from hhparse.parsers.base import BlockLike, consecutive_from, span_of, summary_player
 from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
@@ -426,9 +426,10 @@ def _when_parts(text: str) -> tuple[int, int, int, int, int, int, str] | None:
     position, in a third less time than the expression and its groups take."""
     if (len(text) >= 19 and text[4] == "/" and text[7] == "/" and text[10] == " "
             and text[13] == ":" and text[16] == ":"):
-        year, month, day = _number_at(text, 0, 4), _number_at(text, 5, 2), _number_at(text, 8, 2)
-        hour, minute = _number_at(text, 11, 2), _number_at(text, 14, 2)
-        second = _number_at(text, 17, 2)
+        year, month, day = ascii_number(text, 0, 4), ascii_number(text, 5, 7), ascii_number(
+            text, 8, 10)
+        hour, minute = ascii_number(text, 11, 13), ascii_number(text, 14, 16)
+        second = ascii_number(text, 17, 19)
         if min(year, month, day, hour, minute, second) >= 0:
             return (year, month, day, hour, minute, second, _zone_after(text, 19))
     match = _WHEN.match(text)
@@ -438,18 +439,6 @@ def _when_parts(text: str) -> tuple[int, int, int, int, int, int, str] | None:
     numbers = [int(group or 0) for group in groups[:6]]
     return (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5],
             groups[6] or "")
-
-
-def _number_at(text: str, start: int, count: int) -> int:
-    """The number written by the ``count`` ASCII digits from ``start``; -1 if any is not
-    one (each character read as a number: no string, no ``int()``)."""
-    value = 0
-    for at in range(start, start + count):
-        code = ord(text[at])
-        if not 48 <= code <= 57:
-            return -1
-        value = value * 10 + code - 48
-    return value
 
 
 def _zone_after(text: str, start: int) -> str:
@@ -473,11 +462,12 @@ HeaderParts = tuple[str, str, str | None, str, str]
 
 
 def header_parts(text: str) -> HeaderParts | None:
-    """``_HEADER``'s groups, found by position in the usual layout (in a fifth of the time
-    the expression and its groups take: its lazy body tries every character); any other
-    layout is left to the expression. The position reading takes the expression's first
-    choices (as much space as can be, the club when there is one, the shortest body), so
-    where it finds a header the expression finds the same one."""
+    """``_HEADER``'s groups, found by position in the usual layout (compiled, ~5,400
+    instructions a header against ~19,000 for the expression and its groups: its lazy body
+    tries every character); any other layout is left to the expression. The position
+    reading takes the expression's first choices (as much space as can be, the club when
+    there is one, the shortest body), so where it finds a header the expression finds the
+    same one."""
     if text.startswith("PokerStars ") and "\n" not in text:
         parts = _usual_header(text)
         if parts is not None:
