@@ -91,6 +91,43 @@ def test_a_card_dealt_twice_is_found_unless_the_deck_was_reshuffled(store: Path)
     assert set(findings(store, reshuffled).values()) == {0}
 
 
+@pytest.mark.parametrize(("first", "second", "repeats"), [
+    ("Xx", "Xx", True),  # a text that is not a card, twice: compared as text
+    ("Xx", "Yy", False),  # two such texts (no card's bit) are not one card
+    ("Ah", "Ah", True),
+])
+def test_card_texts_that_are_no_card_are_compared_as_texts(
+        store: Path, first: str, second: str, repeats: bool) -> None:
+    """The check reads a card as a bit of a 52-bit set; a stored text that is no card
+    (a hand edited by hand, an old version's) has no bit and is compared as text."""
+    dealt_to_one = f"""
+        INSERT INTO actions
+        SELECT a.* REPLACE (seq + 1000 + k AS seq, CASE k WHEN 0 THEN '{first}'
+                            ELSE '{second}' END AS new_cards)
+        FROM actions AS a, range(2) AS r(k)
+        WHERE a.rowid = (SELECT min(a.rowid) FROM actions AS a JOIN hands AS h USING (hand_key)
+                       WHERE a.kind = 'dealt' AND a.new_cards <> ''
+                         AND h.variant = '27_triple_draw')"""
+    found = findings(store, dealt_to_one)
+    assert found["cards_unique"] == (1 if repeats else 0)
+
+
+def test_a_text_that_is_no_card_shown_by_two_players_is_found(store: Path) -> None:
+    shown_by_two = """
+        INSERT INTO actions
+        SELECT a.* REPLACE (a.seq + 1000 + p.seat AS seq, 'show' AS kind, p.player AS player,
+                            'Xx' AS cards, NULL AS new_cards)
+        FROM actions AS a
+        JOIN players AS p USING (hand_key)
+        WHERE a.kind = 'dealt' AND a.new_cards <> '' AND a.hand_key = (
+            -- heads-up: its deals and draws never need more cards than the deck holds
+            SELECT hand_key FROM hands WHERE variant = '27_triple_draw' AND players_dealt = 2
+            ORDER BY hand_key LIMIT 1)
+        QUALIFY row_number() OVER (PARTITION BY p.player ORDER BY a.seq) = 1"""
+    found = findings(store, shown_by_two)
+    assert found["cards_unique"] == 1
+
+
 def test_a_card_shown_by_a_player_it_was_not_dealt_to_is_found(store: Path) -> None:
     """The second kind of repeat: one card in two players' hands (dealt to one, shown by
     another), reported with the number of players who held it."""

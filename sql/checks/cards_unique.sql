@@ -8,11 +8,13 @@
 -- Parameters: $source_ids (INTEGER[] of sources to check, NULL = every source),
 -- $first_key and $last_key (BIGINT: the window of hand keys checked),
 -- $variant_ids (VARCHAR[]) and $hand_sizes (INTEGER[]): each variant's cards per hand.
--- Memory: only the hands in scope are read; their cards are gathered as one list per
--- player (integer keys, one row per player); a hand repeats a card when a player's dealt
--- cards repeat one, or when two players hold one (each player's held cards, once each,
--- grouped by hand and card: a third of the time of one list of the hand's cards per hand);
--- only the hands where a card repeats are taken apart card by card.
+-- Memory and time: only the hands in scope are read. Each player's cards become one 52-bit
+-- set (a card is bit 4 x rank + suit): a hand repeats a card when a player's deals hold
+-- more cards than their set, or when the players' sets hold more cards together than
+-- their union. Only those hands (and any with a text that is not a card) are then taken
+-- apart card by card. 99,000 generated hands, one thread, best of 3: 0.91 -> 0.33 s of
+-- CPU against lists of each player's cards grouped by hand and card (and the same rows on
+-- a copy with 802 repeats put in).
 WITH scoped AS (
     SELECT hand_key, players_dealt, variant
     FROM hands
@@ -37,35 +39,42 @@ checked AS (
           + coalesce(n.drawn, 0) <= 52
 ),
 known AS (
-    SELECT a.hand_key, a.player, a.kind = 'dealt' AS is_dealt,
-           string_split(CASE WHEN a.kind = 'dealt' THEN a.new_cards ELSE a.cards END, ' ')
-               AS cards
-    FROM actions AS a
-    SEMI JOIN checked AS c USING (hand_key)
-    WHERE (a.kind = 'dealt' AND a.new_cards IS NOT NULL AND a.new_cards <> '')
-       OR (a.kind IN ('show', 'discard', 'stand_pat') AND a.cards IS NOT NULL
-           AND a.cards <> '')
+    SELECT hand_key, player, is_dealt,
+           -- a card's bit: its rank's place times four plus its suit's (0 for no card)
+           CASE WHEN length(card) = 2
+                     AND strpos('23456789TJQKA', card[1]) > 0 AND strpos('cdhs', card[2]) > 0
+                THEN 1::UBIGINT << ((strpos('23456789TJQKA', card[1]) - 1) * 4
+                                    + strpos('cdhs', card[2]) - 1)
+           END AS bit
+    FROM (
+        SELECT a.hand_key, a.player, a.kind = 'dealt' AS is_dealt,
+               unnest(string_split(CASE WHEN a.kind = 'dealt' THEN a.new_cards ELSE a.cards END,
+                                   ' ')) AS card
+        FROM actions AS a
+        SEMI JOIN checked AS c USING (hand_key)
+        WHERE (a.kind = 'dealt' AND a.new_cards IS NOT NULL AND a.new_cards <> '')
+           OR (a.kind IN ('show', 'discard', 'stand_pat') AND a.cards IS NOT NULL
+               AND a.cards <> '')
+    )
 ),
 per_player AS (
     SELECT hand_key,
-           coalesce(flatten(list(cards) FILTER (WHERE is_dealt)), []) AS dealt,
-           list_distinct(flatten(list(cards))) AS held
+           count(*) FILTER (WHERE is_dealt) AS dealt,
+           coalesce(bit_or(bit) FILTER (WHERE is_dealt), 0) AS dealt_bits,
+           coalesce(bit_or(bit), 0) AS held_bits,
+           bool_or(bit IS NULL) AS unreadable
     FROM known
     GROUP BY hand_key, player
 ),
-held_cards AS (
-    SELECT hand_key, unnest(held) AS card
-    FROM per_player
-),
 repeating AS (
+    -- a player dealt fewer different cards than his deals hold, or a card held by two
+    -- players (their held cards, once each, add up to more than all of them together);
+    -- a hand with a text that is not a card is taken apart card by card
     SELECT hand_key
     FROM per_player
-    WHERE len(dealt) > len(list_distinct(dealt))
-    UNION
-    SELECT hand_key
-    FROM held_cards
-    GROUP BY hand_key, card
-    HAVING count(*) > 1
+    GROUP BY hand_key
+    HAVING bool_or(unreadable) OR bool_or(dealt > bit_count(dealt_bits))
+        OR sum(bit_count(held_bits)) > bit_count(bit_or(held_bits))
 ),
 dealt AS (
     SELECT a.hand_key, a.player, unnest(string_split(a.new_cards, ' ')) AS card
