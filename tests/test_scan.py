@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,16 @@ def test_file_bytes_read_the_size_the_file_had_when_opened(tmp_path: Path) -> No
         assert data.size == 8 and data.read(0, 100) == b"one\ntwo\n"
     finally:
         data.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=logs(), begin=st.integers(min_value=0, max_value=80),
+       length=st.integers(min_value=0, max_value=400))
+@example(data=b"a\r\nb\rc\n", begin=0, length=7)
+@example(data=b"a\nb\n", begin=0, length=4)
+@example(data=b"a\r\nb", begin=2, length=2)  # a CRLF cut in two: its LF still ends a line
+def test_line_breaks_counts_crlf_lf_and_lone_cr_once_each(data: bytes, begin: int,
+                                                         length: int) -> None:
+    end = min(len(data), begin + length)
+    expected = len(re.findall(rb"\r\n|\r|\n", data[begin:end]))
+    assert line_breaks(data, begin, end) == expected
