@@ -15,8 +15,7 @@ which the build's mypyc does not have.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from hhparse.cards import DECK, Card
 from hhparse.records import Action, Kind
@@ -43,10 +42,61 @@ def drawn_text(cards: tuple[Card, ...], discarded: int) -> str | None:
     return "" if discarded == 0 else None
 
 
-class ActionColumns:
+class _Columns:
+    """Column lists filled by index: each list is as long as ``capacity`` (its tail a
+    filler), grown by doubling before a hand's rows go in, and cut to ``rows`` by
+    :meth:`taken`. A list filled by ``append`` grows by an eighth at a time and is
+    copied whole each time: with a task's ~50,000 actions those copies were ~30,000 of
+    the ~112,000 instructions a hand of the actions' columns."""
+
+    def __init__(self) -> None:
+        self.rows = 0
+        self.capacity = 0
+        self.lists: list[list[Any]] = []
+
+    def reserve(self, more: int) -> int:
+        """Room for ``more`` rows; the index of the first."""
+        rows = self.rows
+        need = rows + more
+        if need > self.capacity:
+            extra = max(need, 2 * self.capacity, FIRST_ROWS) - self.capacity
+            for column in self.lists:
+                column.extend([None] * extra)
+            self.capacity += extra
+        self.rows = need
+        return rows
+
+    def taken(self) -> list[list[Any]]:
+        """The rows filled, one list per column (in the order of ``lists``, named by the
+        class's ``*_NAMES``); the columns are empty again, their room kept for the next."""
+        rows = self.rows
+        self.rows = 0
+        return [column[:rows] for column in self.lists]
+
+    def __len__(self) -> int:
+        return self.rows
+
+
+FIRST_ROWS: Final = 1024
+
+ACTION_NAMES: Final = ("seq", "round_index", "round_name", "player", "kind", "amount",
+                       "raise_to", "all_in", "cards", "new_cards", "n_cards", "pot",
+                       "source_line")
+PLAYER_NAMES: Final = ("player", "seat", "position", "is_hero", "dealt_in", "starting_stack",
+                       "contributed", "collected", "net", "went_to_showdown",
+                       "won_at_showdown", "final_cards", "final_class", "final_description",
+                       "shown_cards")
+DRAW_NAMES: Final = ("player", "draw_round", "discarded", "discarded_cards", "new_cards",
+                     "hand_before", "hand_after", "source_line")
+"""The frame column each list of :class:`ActionColumns`, :class:`PlayerColumns` and
+:class:`DrawColumns` fills, in the order of their ``lists``."""
+
+
+class ActionColumns(_Columns):
     """The actions frame's columns but the keys, filled hand by hand."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.seq: list[int] = []
         self.street: list[int] = []
         self.round_name: list[str] = []
@@ -60,39 +110,44 @@ class ActionColumns:
         self.n_cards: list[int | None] = []
         self.pot: list[str | None] = []
         self.line: list[int] = []
+        self.lists = [self.seq, self.street, self.round_name, self.player, self.kind,
+                      self.amount, self.to, self.all_in, self.cards, self.new_cards,
+                      self.n_cards, self.pot, self.line]
 
-    def add(self, actions: tuple[Action, ...], round_names: Mapping[int, str]) -> None:
+    def add(self, actions: tuple[Action, ...], round_names: dict[int, str]) -> None:
         """``round_names``: the variant's name of each round index (an index not in it is
-        named ``round<index>``)."""
+        named ``round<index>``). A dict, not a Mapping: mypyc compiles ``dict.get`` to C,
+        ``Mapping.get`` to a call through Python (~2,000 instructions an action)."""
+        row = self.reserve(len(actions))
         for seq, action in enumerate(actions):
             street = action.street
-            self.seq.append(seq)
-            self.street.append(street)
+            self.seq[row] = seq
+            self.street[row] = street
             name = round_names.get(street)
-            self.round_name.append(name if name is not None else f"round{street}")
-            self.player.append(action.player or None)
-            self.kind.append(action.kind)
-            self.amount.append(action.amount)
-            self.to.append(action.to)
-            self.all_in.append(action.all_in)
-            self.cards.append(cards_text(action.cards))
-            self.new_cards.append(cards_text(action.new_cards))
-            self.n_cards.append(action.n_cards)
-            self.pot.append(action.pot or None)
-            self.line.append(action.line)
-
-    def __len__(self) -> int:
-        return len(self.seq)
+            self.round_name[row] = name if name is not None else f"round{street}"
+            self.player[row] = action.player or None
+            self.kind[row] = action.kind
+            self.amount[row] = action.amount
+            self.to[row] = action.to
+            self.all_in[row] = action.all_in
+            self.cards[row] = cards_text(action.cards)
+            self.new_cards[row] = cards_text(action.new_cards)
+            self.n_cards[row] = action.n_cards
+            self.pot[row] = action.pot or None
+            self.line[row] = action.line
+            row += 1
 
 
-class PlayerColumns:
-    """The players frame's columns but the keys and ``dealt_in``."""
+class PlayerColumns(_Columns):
+    """The players frame's columns but the keys."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.player: list[str] = []
         self.seat: list[int] = []
         self.position: list[str | None] = []
         self.is_hero: list[bool] = []
+        self.dealt_in: list[bool] = []
         self.starting_stack: list[int] = []
         self.contributed: list[int] = []
         self.collected: list[int] = []
@@ -103,32 +158,38 @@ class PlayerColumns:
         self.final_class: list[str | None] = []
         self.final_description: list[str | None] = []
         self.shown_cards: list[str | None] = []
+        self.lists = [self.player, self.seat, self.position, self.is_hero, self.dealt_in,
+                      self.starting_stack, self.contributed, self.collected, self.net,
+                      self.went_to_showdown, self.won_at_showdown, self.final_cards,
+                      self.final_class, self.final_description, self.shown_cards]
 
-    def add(self, players: tuple[PlayerResult, ...]) -> None:
-        for player in players:
-            self.player.append(player.player)
-            self.seat.append(player.seat)
-            self.position.append(player.position or None)
-            self.is_hero.append(player.is_hero)
-            self.starting_stack.append(player.starting_stack)
-            self.contributed.append(player.contributed)
-            self.collected.append(player.collected)
-            self.net.append(player.net)
-            self.went_to_showdown.append(player.went_to_showdown)
-            self.won_at_showdown.append(player.won_at_showdown)
-            self.final_cards.append(cards_text(player.final_cards))
-            self.final_class.append(player.final_class or None)
-            self.final_description.append(player.final_description or None)
-            self.shown_cards.append(cards_text(player.shown_cards))
+    def add(self, players: tuple[PlayerResult, ...], dealt: list[bool]) -> None:
+        """``dealt``: each player's ``dealt_in``."""
+        row = self.reserve(len(players))
+        for number, player in enumerate(players):
+            self.player[row] = player.player
+            self.seat[row] = player.seat
+            self.position[row] = player.position or None
+            self.is_hero[row] = player.is_hero
+            self.dealt_in[row] = dealt[number]
+            self.starting_stack[row] = player.starting_stack
+            self.contributed[row] = player.contributed
+            self.collected[row] = player.collected
+            self.net[row] = player.net
+            self.went_to_showdown[row] = player.went_to_showdown
+            self.won_at_showdown[row] = player.won_at_showdown
+            self.final_cards[row] = cards_text(player.final_cards)
+            self.final_class[row] = player.final_class or None
+            self.final_description[row] = player.final_description or None
+            self.shown_cards[row] = cards_text(player.shown_cards)
+            row += 1
 
-    def __len__(self) -> int:
-        return len(self.player)
 
-
-class DrawColumns:
+class DrawColumns(_Columns):
     """The draws frame's columns but the keys."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.player: list[str] = []
         self.draw_round: list[int] = []
         self.discarded: list[int] = []
@@ -137,21 +198,22 @@ class DrawColumns:
         self.hand_before: list[str | None] = []
         self.hand_after: list[str | None] = []
         self.line: list[int | None] = []
+        self.lists = [self.player, self.draw_round, self.discarded, self.discarded_cards,
+                      self.new_cards, self.hand_before, self.hand_after, self.line]
 
     def add(self, draws: tuple[DrawResult, ...]) -> None:
+        row = self.reserve(len(draws))
         for draw in draws:
             discarded = draw.discarded
-            self.player.append(draw.player)
-            self.draw_round.append(draw.draw_round)
-            self.discarded.append(discarded)
-            self.discarded_cards.append(drawn_text(draw.discarded_cards, discarded))
-            self.new_cards.append(drawn_text(draw.new_cards, discarded))
-            self.hand_before.append(cards_text(draw.hand_before))
-            self.hand_after.append(cards_text(draw.hand_after))
-            self.line.append(draw.line or None)
-
-    def __len__(self) -> int:
-        return len(self.player)
+            self.player[row] = draw.player
+            self.draw_round[row] = draw.draw_round
+            self.discarded[row] = discarded
+            self.discarded_cards[row] = drawn_text(draw.discarded_cards, discarded)
+            self.new_cards[row] = drawn_text(draw.new_cards, discarded)
+            self.hand_before[row] = cards_text(draw.hand_before)
+            self.hand_after[row] = cards_text(draw.hand_after)
+            self.line[row] = draw.line or None
+            row += 1
 
 
 # --- one row of the hands frame ----------------------------------------------------------

@@ -38,6 +38,7 @@ from hhparse.store import (
     open_store,
     schema_version,
 )
+from hhparse.store import frames as store_frames
 from hhparse.store.frames import BATCH_HAND
 from hhparse.synth import SynthOptions, generate_hands
 from tests.corpus import FPDB, needs_corpus
@@ -331,6 +332,23 @@ def test_children_know_the_row_of_their_hand_in_the_batch(mixed: FileResult) -> 
         assert child.height
         joined = child.join(first, on=["site", "hand_id"], how="left", suffix="_expected")
         assert joined[BATCH_HAND].to_list() == joined[f"{BATCH_HAND}_expected"].to_list()
+
+
+def test_child_rows_taken_in_chunks_make_the_frames_of_one_take(
+    mixed: FileResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child rows leave their Python lists every CHUNK_ACTIONS actions (bounded
+    memory): frames made of many chunks, cut mid-file and across files, are the same."""
+    files = [read_bytes("\n\n".join(generate_hands(
+        SynthOptions(variant=variant, hands=7, seed=11))).encode(), f"{variant}.txt")
+        for variant in ("27_triple_draw", "razz", "badugi")]
+    whole = frames_for([*files, mixed, files[0]], {"razz.txt": 3})
+    monkeypatch.setattr(store_frames, "CHUNK_ACTIONS", 5)
+    chunked = frames_for([*files, mixed, files[0]], {"razz.txt": 3})
+    assert whole.actions.height > 100
+    for (name, expected), (_, got) in zip(whole.items(), chunked.items(), strict=True):
+        assert got.schema == expected.schema, name
+        assert got.equals(expected), name
 
 
 def test_a_batch_of_new_hands_keys_its_rows_as_the_join_does() -> None:

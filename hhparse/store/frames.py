@@ -34,7 +34,16 @@ from typing import Final, Protocol
 import numpy as np
 import polars as pl
 
-from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns, dealt_in, hand_row
+from hhparse.columns import (
+    ACTION_NAMES,
+    DRAW_NAMES,
+    PLAYER_NAMES,
+    ActionColumns,
+    DrawColumns,
+    PlayerColumns,
+    dealt_in,
+    hand_row,
+)
 from hhparse.parsers.base import Junk
 from hhparse.records import SHOWDOWN_STREET, Kind
 from hhparse.replay.result import Problem, ReplayResult, Status
@@ -205,6 +214,11 @@ _STUD_ROUNDS: Final = {0: "3rd", 1: "4th", 2: "5th", 3: "6th", 4: "7th",
                        SHOWDOWN_STREET: "showdown"}
 _IS_DRAW: Final = {variant_id: variant.is_draw for variant_id, variant in BY_ID.items()}
 
+CHUNK_ACTIONS: Final = 8_192
+"""Actions gathered in Python lists before they (and the players and draws with them) go
+to polars: a task's child rows are held as Python objects (~20 KB a hand) only this many
+at a time."""
+
 _POT_FIELDS: Final = attrgetter("index", "half", "amount", "eligible", "winners", "won")
 
 
@@ -264,9 +278,10 @@ class _Builder:
         self.action_counts: list[int] = []
         self.players = PlayerColumns()
         self.player_counts: list[int] = []
-        self.dealt_in: list[bool] = []
         self.draws = DrawColumns()
         self.draw_counts: list[int] = []
+        self.chunks: dict[str, list[pl.DataFrame]] = {"actions": [], "players": [], "draws": []}
+        """The child rows taken out of the column lists so far (:meth:`_take_children`)."""
         self.pots: list[object] = []
         self.pot_counts: list[int] = []
         self.seen_hands: set[tuple[str, str]] = set()
@@ -293,6 +308,20 @@ class _Builder:
             (source_id, path, item.line, item.byte_offset, item.byte_length, item.text)
             for item in result.junk
         )
+        if len(self.actions) >= CHUNK_ACTIONS:
+            self._take_children()
+
+    def _take_children(self) -> None:
+        """The child rows gathered so far, as frames (without their keys)."""
+        for name, columns, names in (("actions", self.actions, ACTION_NAMES),
+                                     ("players", self.players, PLAYER_NAMES),
+                                     ("draws", self.draws, DRAW_NAMES)):
+            if len(columns):
+                schema = SCHEMAS[name]
+                self.chunks[name].append(pl.DataFrame(
+                    dict(zip(names, columns.taken(), strict=True)),
+                    schema={column: schema[column] for column in names},
+                ))
 
     # -- accepted hands
 
@@ -311,9 +340,8 @@ class _Builder:
         draw_game = _IS_DRAW.get(hand.variant_id or "", False)
         self.actions.add(hand.actions, _DRAW_ROUNDS if draw_game else _STUD_ROUNDS)
         self.action_counts.append(len(hand.actions))
-        self.players.add(replayed.players)
+        self.players.add(replayed.players, dealt)
         self.player_counts.append(len(replayed.players))
-        self.dealt_in.extend(dealt)
         self.draws.add(replayed.draws)
         self.draw_counts.append(len(replayed.draws))
         self.pots.extend(replayed.pots)
@@ -379,12 +407,13 @@ class _Builder:
     # -- frames
 
     def frames(self) -> Frames:
-        actions = self._actions_frame()
+        self._take_children()
+        actions = self._children_frame("actions", self.action_counts)
         return Frames(
             hands=_with_posted_forced_bets(_rows_frame(self.hands, "hands"), actions),
-            players=self._players_frame(),
+            players=self._children_frame("players", self.player_counts),
             actions=actions,
-            draws=self._draws_frame(),
+            draws=self._children_frame("draws", self.draw_counts),
             pots=self._pots_frame(),
             problems=_rows_frame(self.problems, "problems"),
             rejects=_rows_frame(self.rejects, "rejects"),
@@ -400,75 +429,15 @@ class _Builder:
             BATCH_HAND: pl.Series(BATCH_HAND, rows, dtype=pl.Int64),
         }
 
-    def _actions_frame(self) -> pl.DataFrame:
-        schema = SCHEMAS["actions"]
-        column = self.actions
-        if not len(column):
+    def _children_frame(self, name: str, counts: list[int]) -> pl.DataFrame:
+        """The child frame ``name``: its chunks with their hands' keys, in the order of
+        its table's columns (then ``batch_hand``)."""
+        chunks = self.chunks[name]
+        schema = SCHEMAS[name]
+        if not chunks:
             return _no_children(schema)
-        frame = pl.DataFrame(
-            {
-                **self._keys(self.action_counts),
-                "seq": pl.Series(column.seq, dtype=_INT),
-                "round_index": pl.Series(column.street, dtype=_INT),
-                "round_name": pl.Series(column.round_name, dtype=_STR),
-                "player": pl.Series(column.player, dtype=_STR),
-                "kind": pl.Series(column.kind, dtype=_STR),
-                "amount": pl.Series(column.amount, dtype=_BIG),
-                "raise_to": pl.Series(column.to, dtype=_BIG),
-                "all_in": pl.Series(column.all_in, dtype=_BOOL),
-                "cards": pl.Series(column.cards, dtype=_STR),
-                "new_cards": pl.Series(column.new_cards, dtype=_STR),
-                "n_cards": pl.Series(column.n_cards, dtype=_INT),
-                "pot": pl.Series(column.pot, dtype=_STR),
-                "source_line": pl.Series(column.line, dtype=_INT),
-            }
-        )
-        return frame.select(*schema, BATCH_HAND)
-
-    def _players_frame(self) -> pl.DataFrame:
-        schema = SCHEMAS["players"]
-        column = self.players
-        if not len(column):
-            return _no_children(schema)
-        return pl.DataFrame(
-            {
-                **self._keys(self.player_counts),
-                "player": pl.Series(column.player, dtype=_STR),
-                "seat": pl.Series(column.seat, dtype=_INT),
-                "position": pl.Series(column.position, dtype=_STR),
-                "is_hero": pl.Series(column.is_hero, dtype=_BOOL),
-                "dealt_in": pl.Series(self.dealt_in, dtype=_BOOL),
-                "starting_stack": pl.Series(column.starting_stack, dtype=_BIG),
-                "contributed": pl.Series(column.contributed, dtype=_BIG),
-                "collected": pl.Series(column.collected, dtype=_BIG),
-                "net": pl.Series(column.net, dtype=_BIG),
-                "went_to_showdown": pl.Series(column.went_to_showdown, dtype=_BOOL),
-                "won_at_showdown": pl.Series(column.won_at_showdown, dtype=_BOOL),
-                "final_cards": pl.Series(column.final_cards, dtype=_STR),
-                "final_class": pl.Series(column.final_class, dtype=_STR),
-                "final_description": pl.Series(column.final_description, dtype=_STR),
-                "shown_cards": pl.Series(column.shown_cards, dtype=_STR),
-            }
-        )
-
-    def _draws_frame(self) -> pl.DataFrame:
-        schema = SCHEMAS["draws"]
-        column = self.draws
-        if not len(column):
-            return _no_children(schema)
-        return pl.DataFrame(
-            {
-                **self._keys(self.draw_counts),
-                "player": pl.Series(column.player, dtype=_STR),
-                "draw_round": pl.Series(column.draw_round, dtype=_INT),
-                "discarded": pl.Series(column.discarded, dtype=_INT),
-                "discarded_cards": pl.Series(column.discarded_cards, dtype=_STR),
-                "new_cards": pl.Series(column.new_cards, dtype=_STR),
-                "hand_before": pl.Series(column.hand_before, dtype=_STR),
-                "hand_after": pl.Series(column.hand_after, dtype=_STR),
-                "source_line": pl.Series(column.line, dtype=_INT),
-            }
-        )
+        rows = chunks[0] if len(chunks) == 1 else pl.concat(chunks)
+        return rows.with_columns(**self._keys(counts)).select(*schema, BATCH_HAND)
 
     def _pots_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["pots"]
