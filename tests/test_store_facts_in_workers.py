@@ -80,6 +80,25 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
     assert derived.players["vpip"].dtype == pl.Boolean
 
 
+@pytest.mark.parametrize("variant", ["razz", "27_triple_draw", "badugi"])
+def test_a_batch_of_one_kind_of_game_plans_only_its_facts_and_gets_the_same(
+    generated: Path, variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hhparse.pipeline import read_file
+    from hhparse.store import frame_facts
+
+    frames = frames_for([read_file(generated / f"{variant}.txt")], {})
+    games = frame_facts._games(frames.hands)
+    assert games.stud != games.draw
+    narrowed = derive_frame_facts(frames)
+    monkeypatch.setattr(frame_facts, "_games",
+                        lambda hands: frame_facts._Games(stud=True, draw=True))
+    whole = derive_frame_facts(frames)
+    for name in ("players", "draws"):
+        assert getattr(narrowed, name).schema == getattr(whole, name).schema
+        assert getattr(narrowed, name).equals(getattr(whole, name))
+
+
 def test_action_rows_come_in_hand_then_seq_order(generated: Path) -> None:
     """The facts take a hand's lines in the order of the actions frame (no sort): it must
     be the hands' order, then each hand's seq."""
