@@ -532,3 +532,29 @@ def test_an_unsupported_last_hand_of_a_file_just_written_is_read_not_awaited(
     done = ingest([log], database)
     assert (done.hands_found, done.unsupported) == (1, 1)
     assert count(database, "SELECT bytes_read FROM sources") == log.stat().st_size
+
+
+BLAS_THREADS = """
+import os
+from hhparse.ingest import ingest  # loads numpy with the frames
+print(os.environ.get("OPENBLAS_NUM_THREADS"), len(os.listdir("/proc/self/task")))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("2", "2")])
+def test_the_ingest_starts_no_blas_threads_unless_told_to(given: str | None,
+                                                         expected: str) -> None:
+    """numpy's OpenBLAS starts a spinning thread per core unless told otherwise; the
+    ingest never multiplies matrices, and a user's own setting stays."""
+    env = {key: value for key, value in os.environ.items() if key != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    out = subprocess.run([sys.executable, "-c", BLAS_THREADS], env=env, check=True,
+                         capture_output=True, text=True).stdout.split()
+    assert out[0] == expected
+    if given is None:
+        env["OPENBLAS_NUM_THREADS"] = "4"
+        more = subprocess.run([sys.executable, "-c", BLAS_THREADS], env=env, check=True,
+                              capture_output=True, text=True).stdout.split()
+        assert int(out[1]) < int(more[1])
