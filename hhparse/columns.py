@@ -52,7 +52,8 @@ class _Columns:
     def __init__(self) -> None:
         self.rows = 0
         self.capacity = 0
-        self.lists: list[list[Any]] = []
+        self.lists: dict[str, list[Any]] = {}
+        """Each list by the frame column it fills."""
 
     def reserve(self, more: int) -> int:
         """Room for ``more`` rows; the index of the first."""
@@ -60,36 +61,24 @@ class _Columns:
         need = rows + more
         if need > self.capacity:
             extra = max(need, 2 * self.capacity, FIRST_ROWS) - self.capacity
-            for column in self.lists:
+            for column in self.lists.values():
                 column.extend([None] * extra)
             self.capacity += extra
         self.rows = need
         return rows
 
-    def taken(self) -> list[list[Any]]:
-        """The rows filled, one list per column (in the order of ``lists``, named by the
-        class's ``*_NAMES``); the columns are empty again, their room kept for the next."""
+    def taken(self) -> dict[str, list[Any]]:
+        """The rows filled, by frame column; the columns are empty again, their room kept
+        for the next."""
         rows = self.rows
         self.rows = 0
-        return [column[:rows] for column in self.lists]
+        return {name: column[:rows] for name, column in self.lists.items()}
 
     def __len__(self) -> int:
         return self.rows
 
 
 FIRST_ROWS: Final = 1024
-
-ACTION_NAMES: Final = ("seq", "round_index", "round_name", "player", "kind", "amount",
-                       "raise_to", "all_in", "cards", "new_cards", "n_cards", "pot",
-                       "source_line")
-PLAYER_NAMES: Final = ("player", "seat", "position", "is_hero", "dealt_in", "starting_stack",
-                       "contributed", "collected", "net", "went_to_showdown",
-                       "won_at_showdown", "final_cards", "final_class", "final_description",
-                       "shown_cards")
-DRAW_NAMES: Final = ("player", "draw_round", "discarded", "discarded_cards", "new_cards",
-                     "hand_before", "hand_after", "source_line")
-"""The frame column each list of :class:`ActionColumns`, :class:`PlayerColumns` and
-:class:`DrawColumns` fills, in the order of their ``lists``."""
 
 
 class ActionColumns(_Columns):
@@ -110,9 +99,13 @@ class ActionColumns(_Columns):
         self.n_cards: list[int | None] = []
         self.pot: list[str | None] = []
         self.line: list[int] = []
-        self.lists = [self.seq, self.street, self.round_name, self.player, self.kind,
-                      self.amount, self.to, self.all_in, self.cards, self.new_cards,
-                      self.n_cards, self.pot, self.line]
+        self.lists = {
+            "seq": self.seq, "round_index": self.street, "round_name": self.round_name,
+            "player": self.player, "kind": self.kind, "amount": self.amount,
+            "raise_to": self.to, "all_in": self.all_in, "cards": self.cards,
+            "new_cards": self.new_cards, "n_cards": self.n_cards, "pot": self.pot,
+            "source_line": self.line,
+        }
 
     def add(self, actions: tuple[Action, ...], round_names: dict[int, str]) -> None:
         """``round_names``: the variant's name of each round index (an index not in it is
@@ -158,10 +151,16 @@ class PlayerColumns(_Columns):
         self.final_class: list[str | None] = []
         self.final_description: list[str | None] = []
         self.shown_cards: list[str | None] = []
-        self.lists = [self.player, self.seat, self.position, self.is_hero, self.dealt_in,
-                      self.starting_stack, self.contributed, self.collected, self.net,
-                      self.went_to_showdown, self.won_at_showdown, self.final_cards,
-                      self.final_class, self.final_description, self.shown_cards]
+        self.lists = {
+            "player": self.player, "seat": self.seat, "position": self.position,
+            "is_hero": self.is_hero, "dealt_in": self.dealt_in,
+            "starting_stack": self.starting_stack, "contributed": self.contributed,
+            "collected": self.collected, "net": self.net,
+            "went_to_showdown": self.went_to_showdown,
+            "won_at_showdown": self.won_at_showdown, "final_cards": self.final_cards,
+            "final_class": self.final_class, "final_description": self.final_description,
+            "shown_cards": self.shown_cards,
+        }
 
     def add(self, players: tuple[PlayerResult, ...], dealt: list[bool]) -> None:
         """``dealt``: each player's ``dealt_in``."""
@@ -198,8 +197,12 @@ class DrawColumns(_Columns):
         self.hand_before: list[str | None] = []
         self.hand_after: list[str | None] = []
         self.line: list[int | None] = []
-        self.lists = [self.player, self.draw_round, self.discarded, self.discarded_cards,
-                      self.new_cards, self.hand_before, self.hand_after, self.line]
+        self.lists = {
+            "player": self.player, "draw_round": self.draw_round,
+            "discarded": self.discarded, "discarded_cards": self.discarded_cards,
+            "new_cards": self.new_cards, "hand_before": self.hand_before,
+            "hand_after": self.hand_after, "source_line": self.line,
+        }
 
     def add(self, draws: tuple[DrawResult, ...]) -> None:
         row = self.reserve(len(draws))
