@@ -11,7 +11,7 @@ import re
 import shutil
 from collections import Counter
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hhparse.columns import utc_micros
 from hhparse.pipeline import FileResult, read_bytes, read_file
 from hhparse.replay import Status
 from hhparse.reports import run_report
@@ -393,6 +394,19 @@ def test_a_batch_of_stored_and_new_hands_keys_the_rows_of_the_new_ones() -> None
     assert all(expected[table] for table in tables)
     assert {table: con.execute(query.format(table=table)).fetchall()
             for table in tables} == expected
+
+
+@given(moment=st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2200, 1, 1),
+                           timezones=st.none() | st.timezones()))
+def test_a_start_time_becomes_its_utc_microseconds_exactly(moment: datetime) -> None:
+    """The hands frame's start times are built from integers (polars takes those faster
+    than datetimes); a naive time counts as UTC, as the frame's column always did."""
+    as_utc = moment if moment.tzinfo is None else moment.astimezone(UTC).replace(
+        tzinfo=None)
+    assert utc_micros(moment) == (as_utc - datetime(1970, 1, 1)) // timedelta(microseconds=1)
+    column = pl.Series([utc_micros(moment)], dtype=pl.Int64).cast(pl.Datetime("us"))
+    assert column.to_list() == [as_utc]
+    assert utc_micros(None) is None
 
 
 def test_frames_of_a_mixed_file(mixed: FileResult) -> None:

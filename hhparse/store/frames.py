@@ -455,14 +455,14 @@ def _rows_frame(rows: list[_Row], name: str) -> pl.DataFrame:
     if name != "hands":
         return pl.DataFrame(dict(zip(schema, zip(*rows, strict=True), strict=True)),
                             schema=schema)
-    # The records' datetimes are UTC-aware; the table's TIMESTAMP holds UTC wall time.
-    aware = pl.Schema({
-        column: pl.Datetime("us", "UTC") if column == "started_at" else dtype
-        for column, dtype in schema.items()
+    # hand_row gives the start as microseconds since 1970 UTC: the table's TIMESTAMP holds
+    # UTC wall time.
+    as_micros = pl.Schema({
+        column: _BIG if column == "started_at" else dtype for column, dtype in schema.items()
     })
     frame = pl.DataFrame(dict(zip(schema, zip(*rows, strict=True), strict=True)),
-                         schema=aware)
-    return frame.with_columns(pl.col("started_at").dt.replace_time_zone(None))
+                         schema=as_micros)
+    return frame.with_columns(pl.col("started_at").cast(_TIME))
 
 
 def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
