@@ -249,8 +249,9 @@ def hand_row(
     replayed: ReplayResult, source_id: int | None, path: str, dealt: list[bool]
 ) -> HandRow:
     """One row of ``hands``, in the order of its schema (``hhparse.store.frames.SCHEMAS``;
-    ante and bring-in as the header says: the frame fills them in from the posts;
-    ``started_at`` as :func:`utc_micros`)."""
+    ``started_at`` as :func:`utc_micros`). A forced bet the header leaves out (fixed-limit
+    headers print the bets, not the blinds) is the posted one: the largest post of each
+    kind, the bring-in as brought in."""
     hand = replayed.hand
     stakes = hand.stakes
     tournament = hand.tournament
@@ -260,12 +261,19 @@ def hand_row(
     for problem in replayed.problems:
         if problem.severity is Severity.WARNING:
             warnings += 1
+    small_blind, big_blind = stakes.small_blind, stakes.big_blind
+    ante, bring_in = stakes.ante, stakes.bring_in
+    if small_blind is None or big_blind is None or ante is None or bring_in is None:
+        posted = posted_forced_bets(hand.actions)
+        small_blind = small_blind if small_blind is not None else posted[0]
+        big_blind = big_blind if big_blind is not None else posted[1]
+        ante = ante if ante is not None else posted[2]
+        bring_in = bring_in if bring_in is not None else posted[3]
     return (
         hand.site, hand.hand_id, hand.variant_id, hand.game_text,
         structure.value if structure is not None else None,
         hand.currency, "chips" if hand.currency == "chips" else "cents",
-        stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
-        stakes.ante, stakes.bring_in,
+        small_blind, big_blind, stakes.small_bet, stakes.big_bet, ante, bring_in,
         *(_NO_TOURNAMENT if tournament is None else (
             tournament.tournament_id, tournament.buy_in, tournament.fee, tournament.bounty,
             tournament.currency, tournament.level,
@@ -277,6 +285,33 @@ def hand_row(
         source_id, path, source.byte_offset, source.byte_length, source.line,
         source.line_count, warnings, replayed.forced_bets or None,
     )
+
+
+def posted_forced_bets(
+    actions: tuple[Action, ...]
+) -> tuple[int | None, int | None, int | None, int | None]:
+    """(small blind, big blind, ante, bring-in) as posted: the largest post of each of the
+    first three kinds, the first bring-in; None for a kind nobody posted. Worked out in the
+    loop over the hand's records, not by a polars query over the actions frame (a join
+    and a group-by: ~2.8 us a hand of a task of 1,660 triple-draw hands)."""
+    small_blind: int | None = None
+    big_blind: int | None = None
+    ante: int | None = None
+    bring_in: int | None = None
+    for action in actions:
+        kind = action.kind
+        if kind is Kind.POST_SB:
+            if small_blind is None or action.amount > small_blind:
+                small_blind = action.amount
+        elif kind is Kind.POST_BB:
+            if big_blind is None or action.amount > big_blind:
+                big_blind = action.amount
+        elif kind is Kind.ANTE:
+            if ante is None or action.amount > ante:
+                ante = action.amount
+        elif kind is Kind.BRING_IN and bring_in is None:
+            bring_in = action.amount
+    return small_blind, big_blind, ante, bring_in
 
 
 _PLAYED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,

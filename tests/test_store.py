@@ -20,8 +20,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hhparse.columns import utc_micros
+from hhparse.columns import posted_forced_bets, utc_micros
 from hhparse.pipeline import FileResult, read_bytes, read_file
+from hhparse.records import Action, Kind
 from hhparse.replay import Status
 from hhparse.reports import run_report
 from hhparse.store import (
@@ -42,6 +43,7 @@ from hhparse.store import (
 from hhparse.store import frames as store_frames
 from hhparse.store.frames import BATCH_HAND
 from hhparse.synth import SynthOptions, generate_hands
+from hhparse.variants.catalog import VARIANTS
 from tests.corpus import FPDB, needs_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -407,6 +409,61 @@ def test_a_start_time_becomes_its_utc_microseconds_exactly(moment: datetime) -> 
     column = pl.Series([utc_micros(moment)], dtype=pl.Int64).cast(pl.Datetime("us"))
     assert column.to_list() == [as_utc]
     assert utc_micros(None) is None
+
+
+def test_blinds_ante_and_bring_in_not_in_the_header_are_the_posted_ones() -> None:
+    """Where the header leaves a forced bet out (fixed-limit headers print the bets), the
+    hands frame has the largest post of each kind and the bring-in as brought in: the
+    actions frame, grouped per hand, is the oracle (the frames once joined it so)."""
+    results = [read_file(path) for path in sorted((ROOT / "data" / "samples").glob("*.txt"))]
+    results += [
+        read_text("\n\n".join(generate_hands(SynthOptions(variant=variant.id, hands=15,
+                                                           seed=70 + number))), variant.id)
+        for number, variant in enumerate(VARIANTS)
+    ]
+    frames = frames_for(results, {})
+    amount, kind = pl.col("amount"), pl.col("kind")
+    posted = frames.actions.group_by(BATCH_HAND).agg(
+        amount.filter(kind == Kind.POST_SB.value).max().alias("posted_small_blind"),
+        amount.filter(kind == Kind.POST_BB.value).max().alias("posted_big_blind"),
+        amount.filter(kind == Kind.ANTE.value).max().alias("posted_ante"),
+        amount.filter(kind == Kind.BRING_IN.value).first().alias("posted_bring_in"),
+    )
+    headers = pl.DataFrame(
+        [(row, hand.hand.stakes.small_blind, hand.hand.stakes.big_blind, hand.hand.stakes.ante,
+          hand.hand.stakes.bring_in)
+         for row, hand in enumerate(h for r in results for h in r.hands
+                                    if h.status is Status.ACCEPTED)],
+        schema={BATCH_HAND: pl.Int64, "small_blind": pl.Int64, "big_blind": pl.Int64,
+                "ante": pl.Int64, "bring_in": pl.Int64}, orient="row",
+    )
+    expected = headers.join(posted, on=BATCH_HAND, how="left").select(
+        BATCH_HAND,
+        pl.coalesce("small_blind", "posted_small_blind").alias("small_blind"),
+        pl.coalesce("big_blind", "posted_big_blind").alias("big_blind"),
+        pl.coalesce("ante", "posted_ante").alias("ante"),
+        pl.coalesce("bring_in", "posted_bring_in").alias("bring_in"),
+    ).sort(BATCH_HAND)
+    found = frames.hands.with_row_index(BATCH_HAND).select(
+        pl.col(BATCH_HAND).cast(pl.Int64), "small_blind", "big_blind", "ante", "bring_in")
+    assert found.height == expected.height > 100
+    assert found.equals(expected)
+    for column in ("small_blind", "big_blind", "ante", "bring_in"):
+        assert found[column].null_count() < found.height  # each kind is met
+
+
+def test_the_posted_forced_bets_are_the_largest_of_each_kind() -> None:
+    """A short all-in post and a full one (a new player's big blind, a short ante): the
+    full one is the game's; the bring-in is the first."""
+    actions = (
+        Action(1, 0, Kind.ANTE, "Ann", 1, all_in=True), Action(2, 0, Kind.ANTE, "Bob", 2),
+        Action(3, 0, Kind.POST_SB, "Ann", 0), Action(4, 0, Kind.POST_BB, "Bob", 3, all_in=True),
+        Action(5, 0, Kind.POST_BB, "Cy", 10), Action(6, 0, Kind.POST_BB, "Di", 4),
+        Action(7, 0, Kind.POST_SB_BB, "Ed", 15), Action(8, 0, Kind.BRING_IN, "Cy", 3),
+        Action(9, 0, Kind.CALL, "Di", 10), Action(10, 0, Kind.BRING_IN, "Di", 5),
+    )
+    assert posted_forced_bets(actions) == (0, 10, 2, 3)
+    assert posted_forced_bets(actions[-2:-1]) == (None, None, None, None)
 
 
 def test_frames_of_a_mixed_file(mixed: FileResult) -> None:

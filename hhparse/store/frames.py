@@ -36,7 +36,7 @@ import polars as pl
 
 from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns, dealt_in, hand_row
 from hhparse.parsers.base import Junk
-from hhparse.records import SHOWDOWN_STREET, Kind
+from hhparse.records import SHOWDOWN_STREET
 from hhparse.replay.result import Problem, ReplayResult, Status
 from hhparse.variants import BY_ID
 
@@ -397,11 +397,10 @@ class _Builder:
 
     def frames(self) -> Frames:
         self._take_children()
-        actions = self._children_frame("actions", self.action_counts)
         return Frames(
-            hands=_with_posted_forced_bets(_rows_frame(self.hands, "hands"), actions),
+            hands=_rows_frame(self.hands, "hands"),
             players=self._children_frame("players", self.player_counts),
-            actions=actions,
+            actions=self._children_frame("actions", self.action_counts),
             draws=self._children_frame("draws", self.draw_counts),
             pots=self._pots_frame(),
             problems=_rows_frame(self.problems, "problems"),
@@ -463,39 +462,6 @@ def _rows_frame(rows: list[_Row], name: str) -> pl.DataFrame:
     frame = pl.DataFrame(dict(zip(schema, zip(*rows, strict=True), strict=True)),
                          schema=as_micros)
     return frame.with_columns(pl.col("started_at").cast(_TIME))
-
-
-def _with_posted_forced_bets(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
-    """Blinds, ante and bring-in from the posts where the header does not give them (fixed
-    limit headers print the bets, not the blinds): the largest of each post, and the
-    bring-in as brought in."""
-    if hands.is_empty():
-        return hands
-    amount, kind = pl.col("amount"), pl.col("kind")
-    posted = (
-        actions.lazy()
-        .filter(kind.is_in([Kind.ANTE.value, Kind.BRING_IN.value, Kind.POST_SB.value,
-                            Kind.POST_BB.value]))
-        .group_by("site", "hand_id")
-        .agg(
-            amount.filter(kind == Kind.POST_SB.value).max().alias("posted_small_blind"),
-            amount.filter(kind == Kind.POST_BB.value).max().alias("posted_big_blind"),
-            amount.filter(kind == Kind.ANTE.value).max().alias("posted_ante"),
-            amount.filter(kind == Kind.BRING_IN.value).first().alias("posted_bring_in"),
-        )
-    )
-    return (
-        hands.lazy()
-        .join(posted, on=["site", "hand_id"], how="left", maintain_order="left")
-        .with_columns(
-            pl.coalesce("small_blind", "posted_small_blind").alias("small_blind"),
-            pl.coalesce("big_blind", "posted_big_blind").alias("big_blind"),
-            pl.coalesce("ante", "posted_ante").alias("ante"),
-            pl.coalesce("bring_in", "posted_bring_in").alias("bring_in"),
-        )
-        .select(list(SCHEMAS["hands"]))
-        .collect(engine=ENGINE)
-    )
 
 
 def frames_for(results: Iterable[FileResultLike], source_ids: Mapping[str, int]) -> Frames:
