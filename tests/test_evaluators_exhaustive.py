@@ -18,10 +18,19 @@ import numpy as np
 import numpy.typing as npt
 import pokerkit
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hhparse.cards import CODES, DECK, Card
+from hhparse.cards import CODES, DECK, SUIT_BITS, Card
 from hhparse.evaluators import RANKINGS, badugi, high, low
-from hhparse.evaluators.tables import BATCH_RANK_KEYS, BATCH_TABLE_SIZE, FiveCardTable
+from hhparse.evaluators.bestof import best_of_five
+from hhparse.evaluators.tables import (
+    BATCH_RANK_KEYS,
+    BATCH_TABLE_SIZE,
+    FiveCardTable,
+    batch_key,
+    rank_sum_key,
+)
 
 IntArray = npt.NDArray[np.int64]
 
@@ -468,3 +477,32 @@ def test_badugi_order_matches_pokerkit(aces_low: bool, reference: type[pokerkit.
     hands = random_hands(np.random.default_rng(23), 1_000, 4)
     values = badugi.batch_values(hands, aces_low=aces_low).tolist()
     assert_same_order(values, [reference.from_game(as_text(row)) for row in hands])
+
+
+@settings(deadline=None)  # the first example builds the best-of tables
+@given(cards=st.lists(st.sampled_from(DECK), min_size=6, max_size=7, unique=True))
+def test_the_best_five_of_six_or_seven_by_look_ups_is_the_best_of_table(
+    cards: list[Card],
+) -> None:
+    """One hand's best five, found by dropping one or two cards (what the replayer uses),
+    equals the table of every six and seven rank multiset (what bulk evaluation uses)."""
+    codes = [card.code for card in cards]
+    for five, table in ((low.ace_to_five_table().plain, low._ace_to_five_best_of()),
+                        (high.table().plain, high._plain_best_of())):
+        assert best_of_five(five, codes) == table[sum(codes) >> SUIT_BITS]
+
+
+def test_batch_values_are_the_scalar_tables_values() -> None:
+    """The batch table is filled from the scalar tables' keys: every hand is at its batch
+    key, unsuited and suited, and nothing else is."""
+    for table in (low.deuce_to_seven_table(), low.ace_to_five_table(), high.table()):
+        values = table.batch_values
+        expected = np.zeros_like(values)
+        for ranks in (tuple(sorted(r, reverse=True)) for r in
+                      combinations_with_replacement(range(13), 5)):
+            if max(Counter(ranks).values()) > 4:
+                continue
+            expected[batch_key(ranks)] = table.plain[rank_sum_key(ranks)]
+            if len(set(ranks)) == 5:
+                expected[BATCH_TABLE_SIZE + batch_key(ranks)] = table.suited[rank_sum_key(ranks)]
+        assert np.array_equal(values, expected)

@@ -13,7 +13,7 @@ from itertools import combinations
 
 from hhparse.cards import SUIT_BITS, SUIT_MASK, Card
 from hhparse.evaluators.base import Evaluation, EvaluationError, groups, made_hand_words
-from hhparse.evaluators.bestof import best_of_table
+from hhparse.evaluators.bestof import best_of_five, best_of_table
 from hhparse.evaluators.tables import FiveCardTable, Shape
 
 CATEGORIES = (
@@ -84,7 +84,7 @@ def value(cards: Sequence[Card]) -> int:
 def _best_of_codes(codes: Sequence[int]) -> int:
     """Best five of six or seven codes: the unsuited table, unless five share a suit."""
     total = sum(codes)
-    best = _plain_best_of()[total >> SUIT_BITS]
+    best = best_of_five(table().plain, codes)
     flush_suit = _FLUSH_SUIT[total & SUIT_MASK]
     if flush_suit >= 0:
         suited = [code for code in codes if code & (1 << (3 * flush_suit))]

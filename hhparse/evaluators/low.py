@@ -23,7 +23,7 @@ from hhparse.evaluators.base import (
     made_hand_words,
     rank_list,
 )
-from hhparse.evaluators.bestof import best_of_table
+from hhparse.evaluators.bestof import best_of_five, best_of_table
 from hhparse.evaluators.tables import FiveCardTable, Shape
 
 DEUCE_TO_SEVEN_BADNESS = (
@@ -137,7 +137,10 @@ def ace_to_five_value(cards: Sequence[Card]) -> int:
     codes = _codes(cards)
     if not 5 <= len(codes) <= 7:
         raise EvaluationError(f"A-5 low needs 5 to 7 cards, got {len(codes)}")
-    return _ace_to_five_best_of()[sum(codes) >> SUIT_BITS]
+    plain = ace_to_five_table().plain  # suits never count: every hand is here
+    if len(codes) == 5:
+        return plain[sum(codes) >> SUIT_BITS]
+    return best_of_five(plain, codes)
 
 
 def describe_deuce_to_seven(value: int) -> Evaluation:

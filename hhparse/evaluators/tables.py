@@ -72,6 +72,14 @@ def rank_sum_key(ranks: tuple[int, ...]) -> int:
     return key
 
 
+def ranks_of_sum_key(key: int) -> tuple[int, ...]:
+    """The ranks counted in a scalar key (:func:`rank_sum_key`), low to high."""
+    ranks: list[int] = []
+    for rank in range(13):
+        ranks.extend([rank] * (key // RANK_PLACES[rank] % 5))
+    return tuple(ranks)
+
+
 def batch_key(ranks: tuple[int, ...]) -> int:
     key = 0
     for rank in ranks:
@@ -94,14 +102,11 @@ class FiveCardTable:
         self.info: list[Shape | None] = [None] * (self.size + 1)
         self.plain: dict[int, int] = {}
         self.suited: dict[int, int] = {}
-        self._batch_entries: list[tuple[int, int]] = []
         self._batch_values: npt.NDArray[np.int16] | None = None
         for (ranks, suited), shape in shapes.items():
             value = value_of_key[shape.key]
             self.info[value] = shape
             (self.suited if suited else self.plain)[rank_sum_key(ranks)] = value
-            self._batch_entries.append(
-                (batch_key(ranks) + (BATCH_TABLE_SIZE if suited else 0), value))
 
     @property
     def batch_values(self) -> npt.NDArray[np.int16]:
@@ -111,8 +116,9 @@ class FiveCardTable:
             import numpy as np
 
             values = np.zeros(2 * BATCH_TABLE_SIZE, dtype=np.int16)
-            for key, value in self._batch_entries:
-                values[key] = value
+            for offset, table in ((0, self.plain), (BATCH_TABLE_SIZE, self.suited)):
+                for key, value in table.items():
+                    values[offset + batch_key(ranks_of_sum_key(key))] = value
             self._batch_values = values
         return self._batch_values
 
