@@ -71,9 +71,14 @@ BATCH_FILES = 200
 """Most sources in one task: small files share a task, its frames and its transaction
 (their bookkeeping rows commit with their hands: a stop still leaves the store at a batch
 boundary)."""
-BATCH_BYTES = 5 << 19
+BATCH_BYTES = 4 << 20
 """A big file's window of BATCH_HANDS hands ends sooner where its hands reach this much text
-(2.5 MB: stud's hands are twice the text and rows of draw games')."""
+(4 MB: stud's hands are twice the text and rows of draw games'). Against 2.5 MB, a
+1-worker ingest of 99,000 generated hands took 297-346 us of CPU a hand, not 328-357 (4
+rounds interleaved, each lower), for about the same instructions (cachegrind): the fixed
+cost of a task is mostly memory's, pages faulted in and caches refilled. Its peak at
+200,000 hands (benchmarks/memory.py) is 383 MB, 356 with 2.5 MB; it could be afforded once
+the six- and seven-card best-of tables (~13 MB) were no longer built for the replay."""
 GATHER_BYTES = 3 << 20
 """Small files are gathered into a task up to this much text: each file costs its own
 bookkeeping, so their tasks hold more hands than a big file's windows."""
