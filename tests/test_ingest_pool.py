@@ -12,6 +12,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -264,3 +265,27 @@ def test_the_pool_is_given_a_bounded_number_of_tasks_ahead(
     assert (summary.errors, summary.accepted) == ([], 12)
     assert len(ahead) == 12
     assert max(ahead) == bound  # as many as allowed, never more
+
+
+def test_a_task_for_a_worker_holds_less_text_than_one_read_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker: this process replays tasks of up to BATCH_BYTES of text (fewer tasks,
+    each with its fixed cost). Several: a worker's are WORKER_BATCH_BYTES (a worker's peak
+    memory has the lower target)."""
+    hands = tmp_path / "hands"
+    hands.mkdir()
+    _small_files(hands, 2)
+    asked: list[int] = []
+    windows = ingest_run._windows
+
+    def spied(*arguments: Any) -> Any:
+        asked.append(arguments[-1])
+        return windows(*arguments)
+
+    monkeypatch.setattr(ingest_run, "_windows", spied)
+    for workers in (1, 2):
+        summary = ingest_run.ingest([hands], tmp_path / f"{workers}.duckdb",
+                                    workers=workers, check_integrity=False)
+        assert (summary.errors, summary.accepted) == ([], 2)
+    assert asked == [ingest_run.BATCH_BYTES] * 2 + [ingest_run.WORKER_BATCH_BYTES] * 2
+    assert ingest_run.BATCH_BYTES > ingest_run.WORKER_BATCH_BYTES

@@ -73,12 +73,23 @@ BATCH_FILES = 200
 boundary)."""
 BATCH_BYTES = 4 << 20
 """A big file's window of BATCH_HANDS hands ends sooner where its hands reach this much text
-(4 MB: stud's hands are twice the text and rows of draw games'). Against 2.5 MB, a
-1-worker ingest of 99,000 generated hands took 297-346 us of CPU a hand, not 328-357 (4
-rounds interleaved, each lower), for about the same instructions (cachegrind): the fixed
-cost of a task is mostly memory's, pages faulted in and caches refilled. Its peak at
-200,000 hands (benchmarks/memory.py) is 383 MB, 356 with 2.5 MB; it could be afforded once
-the six- and seven-card best-of tables (~13 MB) were no longer built for the replay."""
+(4 MB: stud's hands are twice the text and rows of draw games'), when this process replays
+it (one worker). Against 2.5 MB, a 1-worker ingest of 99,000 generated hands took 297-346
+us of CPU a hand, not 328-357 (4 rounds interleaved, each lower), for about the same
+instructions (cachegrind): the fixed cost of a task is mostly memory's, pages faulted in
+and caches refilled. Its peak at 200,000 hands (benchmarks/memory.py) is 383 MB, 356 with
+2.5 MB; it could be afforded once the six- and seven-card best-of tables (~13 MB) were no
+longer built for the replay."""
+WORKER_BATCH_BYTES = 5 << 19
+"""BATCH_BYTES of a task a worker process replays (several workers): 2.5 MB. With 4 MB a
+worker of a 2-worker ingest of 200,000 generated hands peaked at 315 MB (its target: under
+300; benchmarks/run.py)."""
+
+
+def _task_bytes(workers: int) -> int:
+    return BATCH_BYTES if workers == 1 else WORKER_BATCH_BYTES
+
+
 GATHER_BYTES = 3 << 20
 """Small files are gathered into a task up to this much text: each file costs its own
 bookkeeping, so their tasks hold more hands than a big file's windows."""
@@ -322,7 +333,7 @@ def _ingest_into(
     con.execute(SET_INGEST_DUCKDB_MEMORY)
     con.execute(SET_WRITER_THREADS)
     book = _Bookkeeping(con)
-    tasks = _gathered(_tasks(book, sources, summary))
+    tasks = _gathered(_tasks(book, sources, summary, _task_bytes(workers)))
     stored_into: set[int] = set()
     transaction = _SpanningTransaction(con, summary, progress)
     try:
@@ -619,6 +630,7 @@ def _tasks(
     book: _Bookkeeping,
     sources: Iterable[Source | SourceError],
     summary: IngestSummary,
+    task_bytes: int,
 ) -> Iterator[tuple[Part, _Finish]]:
     for source in sources:
         summary.files_seen += 1
@@ -627,14 +639,14 @@ def _tasks(
             summary.errors.append(str(source))
             continue
         try:
-            yield from _source_tasks(book, source, summary)
+            yield from _source_tasks(book, source, summary, task_bytes)
         except SourceError as error:
             summary.files_failed += 1
             summary.errors.append(str(error))
 
 
 def _source_tasks(
-    book: _Bookkeeping, source: Source, summary: IngestSummary
+    book: _Bookkeeping, source: Source, summary: IngestSummary, task_bytes: int
 ) -> Iterator[tuple[Part, _Finish]]:
     known = book.known.get(source.path)
     if known is not None and known.mtime_us == _microseconds(source.mtime) and known.sha256 and (
@@ -655,7 +667,7 @@ def _source_tasks(
         summary.files_read += 1
         if found.site is None and not found.blank:
             _summary_or_unknown(book, source, source_id, data, summary)
-        yield from _parts(source, source_id, data, found, start)
+        yield from _parts(source, source_id, data, found, start, task_bytes)
 
 
 def _summary_or_unknown(book: _Bookkeeping, source: Source, source_id: int, data: Bytes,
@@ -671,12 +683,12 @@ def _summary_or_unknown(book: _Bookkeeping, source: Source, source_id: int, data
     book.summaries.append(ReadSummary(source_id, source.path, read))
 
 
-def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int
-           ) -> Iterator[tuple[Part, _Finish]]:
+def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int,
+           task_bytes: int) -> Iterator[tuple[Part, _Finish]]:
     """The source's parts from ``start``, each with what its bookkeeping needs."""
     site = found.site
     recent = time.time() - source.mtime < RECENT_SECONDS and source.member is None
-    tasks = _windows(data, found, start)
+    tasks = _windows(data, found, start, task_bytes)
     if tasks is None:
         tasks = _split_here(data.read(0, data.size), source.path, site, start, found.context)
     hasher = found.prefix_state.copy() if start else hashlib.sha256()
@@ -712,8 +724,8 @@ _Planned = tuple[int, int, dict[str, Any]]
 """(start, end, the task's blocks/junk or its raw window)."""
 
 
-def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
-    """Windows of about BATCH_HANDS hands or BATCH_BYTES cut at hand starts (and no larger than
+def _windows(data: Bytes, found: Scan, start: int, task_bytes: int) -> list[_Planned] | None:
+    """Windows of about BATCH_HANDS hands or ``task_bytes`` cut at hand starts (and no larger than
     MAX_WINDOW_BYTES: see hhparse.ingest.scan), for the workers to split themselves: the
     main process never holds every block of a big file, nor the file. Only for encodings
     where a line start is a byte after a line break (not UTF-16: None)."""
@@ -722,7 +734,7 @@ def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
     starts = hand_starts(data, found.site, start) if found.site is not None else []
     return [(begin, end, {"base_offset": begin})
             for begin, end in pairwise(cuts(data, start, starts, BATCH_HANDS,
-                                            hand_bytes=BATCH_BYTES))]
+                                            hand_bytes=task_bytes))]
 
 
 def _split_here(data: bytes, path: str, site: Site | None, start: int, context: str
