@@ -14,7 +14,8 @@ is real when it wins every round, not by its best alone.
 
 ``--instructions`` runs each variant once more under valgrind's cachegrind and prints the
 instructions it ran (the same input; start-up and tables included): a count that load
-does not change, ~50 times slower. A task's fixed cost shows in time more than in
+does not change, ~50 times slower; ``--keep DIR`` keeps each count's file for
+``cg_annotate``. A task's fixed cost shows in time more than in
 instructions (pages faulted in, caches refilled), so the two can disagree.
 """
 
@@ -64,6 +65,9 @@ def main() -> int:
     parser.add_argument("--variant", action="append", required=True, type=_variant)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--instructions", action="store_true")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="with --instructions: write cachegrind.<variant>.out here "
+                             "(for cg_annotate: the functions that ran them)")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     files = [str(Path(path).resolve()) for path in args.files]
@@ -88,7 +92,7 @@ def main() -> int:
         if args.instructions:
             for name, checkout, settings in args.variant:
                 store.unlink(missing_ok=True)
-                out = Path(work) / "cachegrind.out"
+                out = (args.keep or Path(work)) / f"cachegrind.{name}.out"
                 done = _run(checkout, settings, files, store,
                             ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                              f"--cachegrind-out-file={out}"])
