@@ -84,12 +84,6 @@ WORKER_BATCH_BYTES = 5 << 19
 """BATCH_BYTES of a task a worker process replays (several workers): 2.5 MB. With 4 MB a
 worker of a 2-worker ingest of 200,000 generated hands peaked at 315 MB (its target: under
 300; benchmarks/run.py)."""
-
-
-def _task_bytes(workers: int) -> int:
-    return BATCH_BYTES if workers == 1 else WORKER_BATCH_BYTES
-
-
 GATHER_BYTES = 3 << 20
 """Small files are gathered into a task up to this much text: each file costs its own
 bookkeeping, so their tasks hold more hands than a big file's windows."""
@@ -624,6 +618,12 @@ class _Finish:
         hasher = self.hash_before.copy()
         hasher.update(self.chunk[: end - self.start])
         return str(hasher.hexdigest())
+
+
+def _task_bytes(workers: int) -> int:
+    """The most text of a big file's window: BATCH_BYTES replayed here, WORKER_BATCH_BYTES
+    in a worker process."""
+    return BATCH_BYTES if workers == 1 else WORKER_BATCH_BYTES
 
 
 def _tasks(

@@ -50,8 +50,8 @@ LOW_RANKS: Final = "A23456789TJQK"
 
 _KINDS: Final = pl.Enum([kind.value for kind in Kind])
 """The facts read an action's kind as this: a dozen look-ups of it in sets of kinds
-(``is_in``) then compare small integers, not texts (~24,000 instructions a hand, of a
-task's facts, by cachegrind)."""
+(``is_in``) then compare small integers, not texts (best of 12 interleaved, the facts of
+1,660 triple-draw hands 20.2 -> 19.8 us a hand, Razz 33.4 -> 32.2)."""
 ENTRIES: Final = ("call", "bet", "raise", "complete")
 AGGRESSIVE: Final = ("bet", "raise", "complete")
 
