@@ -8,6 +8,7 @@ stopped ingest that never exits: seen once in 30 signals of benchmarks/faults.py
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -94,9 +95,9 @@ def test_hand_blocks_and_junk_travel_to_workers_intact() -> None:
         assert pickle.loads(pickle.dumps(item)) == item
 
 
-def test_a_tasks_frames_travel_back_from_a_worker_intact() -> None:
-    """Frames are pickled as Arrow IPC streams: every frame comes back with its schema
-    (lists, datetimes, the empty ones too) and its rows."""
+def test_a_tasks_frames_travel_back_from_a_worker_intact(tmp_path: Path) -> None:
+    """Frames travel as Arrow IPC streams, in memory or in files: every frame comes back
+    with its schema (lists, datetimes, the empty ones too) and its rows."""
     import pickle
 
     from hhparse.ingest.work import Part, Task, run_task
@@ -109,10 +110,14 @@ def test_a_tasks_frames_travel_back_from_a_worker_intact() -> None:
     frames = run_task(Task(parts=(part,))).frames
     assert frames.hands.height and frames.rejects.height and frames.junk.height
     assert frames.unsupported.is_empty()
-    back = pickle.loads(pickle.dumps(frames))
-    for (name, sent), (_, received) in zip(frames.items(), back.items(), strict=True):
-        assert received.schema == sent.schema, name
-        assert received.equals(sent), name
+    spilled = frames.spill(str(tmp_path))
+    assert sorted(Path(path).name for path in spilled.paths) == sorted(
+        Path(path).name for path in tmp_path.iterdir())
+    for back in (pickle.loads(pickle.dumps(frames)), pickle.loads(pickle.dumps(spilled)).load()):
+        for (name, sent), (_, received) in zip(frames.items(), back.items(), strict=True):
+            assert received.schema == sent.schema, name
+            assert received.equals(sent), name
+    assert list(tmp_path.iterdir()) == []
 
 
 def _small_files(folder: Path, count: int) -> None:
@@ -267,25 +272,55 @@ def test_the_pool_is_given_a_bounded_number_of_tasks_ahead(
     assert max(ahead) == bound  # as many as allowed, never more
 
 
-def test_a_task_for_a_worker_holds_less_text_than_one_read_here(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """One worker: this process replays tasks of up to BATCH_BYTES of text (fewer tasks,
-    each with its fixed cost). Several: a worker's are WORKER_BATCH_BYTES (a worker's peak
-    memory has the lower target)."""
+def _six_hands_and_a_temporary_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                      ) -> tuple[Path, Path]:
+    """A folder of six small files, and the folder this process's temporary files go to."""
     hands = tmp_path / "hands"
     hands.mkdir()
-    _small_files(hands, 2)
-    asked: list[int] = []
-    windows = ingest_run._windows
+    _small_files(hands, 6)
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    return hands, temporary
 
-    def spied(*arguments: Any) -> Any:
-        asked.append(arguments[-1])
-        return windows(*arguments)
 
-    monkeypatch.setattr(ingest_run, "_windows", spied)
-    for workers in (1, 2):
-        summary = ingest_run.ingest([hands], tmp_path / f"{workers}.duckdb",
-                                    workers=workers, check_integrity=False)
-        assert (summary.errors, summary.accepted) == ([], 2)
-    assert asked == [ingest_run.BATCH_BYTES] * 2 + [ingest_run.WORKER_BATCH_BYTES] * 2
-    assert ingest_run.BATCH_BYTES > ingest_run.WORKER_BATCH_BYTES
+def test_the_workers_frames_come_back_as_files_that_are_then_removed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker writes its task's frames to files (Frames.spill) and this process reads
+    them (SpilledFrames.load): the files, and their folder, are gone once it is done."""
+    from hhparse.store.frames import SpilledFrames
+
+    hands, temporary = _six_hands_and_a_temporary_folder(tmp_path, monkeypatch)
+    monkeypatch.setattr(ingest_run, "BATCH_FILES", 2)  # three tasks: two in workers
+    loaded: list[list[str]] = []
+    load = SpilledFrames.load
+
+    def recorded(self: SpilledFrames) -> Any:
+        assert all(Path(path).parent.parent == temporary for path in self.paths)
+        frames = load(self)
+        loaded.append([path for path in self.paths if Path(path).exists()])
+        return frames
+
+    monkeypatch.setattr(SpilledFrames, "load", recorded)
+    summary = ingest_run.ingest([hands], tmp_path / "store.duckdb", workers=2,
+                                check_integrity=False)
+    assert (summary.errors, summary.accepted) == ([], 6)
+    assert loaded == [[], []]  # each file removed as soon as it was read
+    assert list(temporary.iterdir()) == []
+
+
+def test_a_failure_while_reading_the_workers_frames_leaves_no_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhparse.store.frames import SpilledFrames
+
+    hands, temporary = _six_hands_and_a_temporary_folder(tmp_path, monkeypatch)
+    monkeypatch.setattr(ingest_run, "BATCH_FILES", 1)  # six tasks: five in workers
+
+    def broken(self: SpilledFrames) -> Any:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(SpilledFrames, "load", broken)
+    with pytest.raises(OSError, match="disk gone"):
+        ingest_run.ingest([hands], tmp_path / "store.duckdb", workers=2,
+                          check_integrity=False)
+    assert list(temporary.iterdir()) == []

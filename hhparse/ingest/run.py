@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
@@ -43,7 +44,15 @@ from hhparse.ingest.scan import (
     opened,
     scan,
 )
-from hhparse.ingest.work import Part, PartResult, Task, TaskResult, run_task
+from hhparse.ingest.work import (
+    Part,
+    PartResult,
+    SpilledResult,
+    Task,
+    TaskResult,
+    run_task,
+    run_task_spilled,
+)
 from hhparse.parsers.base import split_blocks
 from hhparse.parsers.sites import Site
 from hhparse.parsers.summaries import MAX_SUMMARY_BYTES, read_summary_bytes
@@ -73,17 +82,16 @@ BATCH_FILES = 200
 boundary)."""
 BATCH_BYTES = 4 << 20
 """A big file's window of BATCH_HANDS hands ends sooner where its hands reach this much text
-(4 MB: stud's hands are twice the text and rows of draw games'), when this process replays
-it (one worker). Against 2.5 MB, a 1-worker ingest of 99,000 generated hands took 297-346
-us of CPU a hand, not 328-357 (4 rounds interleaved, each lower), for about the same
-instructions (cachegrind): the fixed cost of a task is mostly memory's, pages faulted in
-and caches refilled. Its peak at 200,000 hands (benchmarks/memory.py) is 383 MB, 356 with
-2.5 MB; it could be afforded once the six- and seven-card best-of tables (~13 MB) were no
-longer built for the replay."""
-WORKER_BATCH_BYTES = 5 << 19
-"""BATCH_BYTES of a task a worker process replays (several workers): 2.5 MB. With 4 MB a
-worker of a 2-worker ingest of 200,000 generated hands peaked at 315 MB (its target: under
-300; benchmarks/run.py)."""
+(4 MB: stud's hands are twice the text and rows of draw games'). Against 2.5 MB, a
+1-worker ingest of 99,000 generated hands took 297-346 us of CPU a hand, not 328-357 (4
+rounds interleaved, each lower), for about the same instructions (cachegrind): the fixed
+cost of a task is mostly memory's, pages faulted in and caches refilled. Its peak at
+200,000 hands (benchmarks/memory.py) is 383 MB, 356 with 2.5 MB; it could be afforded once
+the six- and seven-card best-of tables (~13 MB) were no longer built for the replay.
+Workers' tasks are as big since their frames come back as files (Frames.spill): 99,000
+generated hands on 2 workers, 3 rounds interleaved, 177/180/198 -> 159/168/186 us a hand
+(2.5 MB and frames sent through the pipe before), a worker's peak 235-240 -> 241-245 MB.
+6 MB (and 3,500 hands) took it to 294-298 MB for no clear gain."""
 GATHER_BYTES = 3 << 20
 """Small files are gathered into a task up to this much text: each file costs its own
 bookkeeping, so their tasks hold more hands than a big file's windows."""
@@ -327,7 +335,7 @@ def _ingest_into(
     con.execute(SET_INGEST_DUCKDB_MEMORY)
     con.execute(SET_WRITER_THREADS)
     book = _Bookkeeping(con)
-    tasks = _gathered(_tasks(book, sources, summary, _task_bytes(workers)))
+    tasks = _gathered(_tasks(book, sources, summary))
     stored_into: set[int] = set()
     transaction = _SpanningTransaction(con, summary, progress)
     try:
@@ -506,33 +514,38 @@ def _run_in_workers(
                                initializer=stops.worker_init,
                                initargs=(os.getpid(), stop_event))
     in_flight = IN_FLIGHT_PER_WORKER * workers
-    try:
-        first, first_finishes = next(tasks)
-        pending: deque[tuple[Future[TaskResult], tuple[_Finish, ...]]] = deque(
-            (pool.submit(run_task, task, stops.worker_check), finishes)
-            for task, finishes in islice(tasks, in_flight - 1))
-        yield run_task(first, stops.check), first_finishes
-        for task, finishes in tasks:
-            pending.append((pool.submit(run_task, task, stops.worker_check), finishes))
-            if len(pending) >= in_flight:
+    # the workers' frames come back as files here (Frames.spill); the folder goes with
+    # what a stop leaves in it, once the workers are ended
+    with tempfile.TemporaryDirectory(prefix="hhparse-ingest-",
+                                     ignore_cleanup_errors=True) as spill:
+        try:
+            first, first_finishes = next(tasks)
+            pending: deque[tuple[Future[SpilledResult], tuple[_Finish, ...]]] = deque(
+                (pool.submit(run_task_spilled, task, stops.worker_check, spill), finishes)
+                for task, finishes in islice(tasks, in_flight - 1))
+            yield run_task(first, stops.check), first_finishes
+            for task, finishes in tasks:
+                pending.append(
+                    (pool.submit(run_task_spilled, task, stops.worker_check, spill), finishes))
+                if len(pending) >= in_flight:
+                    future, done = pending.popleft()
+                    yield _result(future), done
+            while pending:
                 future, done = pending.popleft()
                 yield _result(future), done
-        while pending:
-            future, done = pending.popleft()
-            yield _result(future), done
-    except BaseException:
-        stop_event.set()  # the workers leave their tasks at the next group of hands
-        _end_workers(pool)
-        raise
-    pool.shutdown()
+        except BaseException:
+            stop_event.set()  # the workers leave their tasks at the next group of hands
+            _end_workers(pool)
+            raise
+        pool.shutdown()
 
 
-def _result(future: Future[TaskResult]) -> TaskResult:
+def _result(future: Future[SpilledResult]) -> TaskResult:
     """The task's result, waiting in short steps so that a stop is seen within a second."""
     while True:
         stops.check()
         try:
-            return future.result(timeout=0.2)
+            return future.result(timeout=0.2).loaded()
         except FuturesTimeout:
             continue
 
@@ -543,7 +556,9 @@ while the writer commits (a COMMIT that checkpoints takes up to ~1 s, two tasks'
 99,000 generated hands on 2 workers: with tasks of 1,500 hands, best of 4 interleaved,
 2 -> 221, 3 -> 212, 4 -> 202 us/hand wall and the main process's peak 315 -> 335 -> 350 MB
 (the results waiting); with tasks of 2,500, best of 2, 2 -> 225, 3 -> 216, 4 -> 208 us/hand
-and 340 -> 365 -> 378 MB."""
+and 340 -> 365 -> 378 MB. Since the results wait as files (Frames.spill), 4 costs this
+process no memory, but gave no clear gain either (tasks of 4 MB, 3 rounds interleaved:
+234/195/202 us/hand with 3, 233/185/213 with 4)."""
 
 
 WORKER_GRACE_SECONDS: Final = 5.0
@@ -620,17 +635,10 @@ class _Finish:
         return str(hasher.hexdigest())
 
 
-def _task_bytes(workers: int) -> int:
-    """The most text of a big file's window: BATCH_BYTES replayed here, WORKER_BATCH_BYTES
-    in a worker process."""
-    return BATCH_BYTES if workers == 1 else WORKER_BATCH_BYTES
-
-
 def _tasks(
     book: _Bookkeeping,
     sources: Iterable[Source | SourceError],
     summary: IngestSummary,
-    task_bytes: int,
 ) -> Iterator[tuple[Part, _Finish]]:
     for source in sources:
         summary.files_seen += 1
@@ -639,14 +647,14 @@ def _tasks(
             summary.errors.append(str(source))
             continue
         try:
-            yield from _source_tasks(book, source, summary, task_bytes)
+            yield from _source_tasks(book, source, summary)
         except SourceError as error:
             summary.files_failed += 1
             summary.errors.append(str(error))
 
 
 def _source_tasks(
-    book: _Bookkeeping, source: Source, summary: IngestSummary, task_bytes: int
+    book: _Bookkeeping, source: Source, summary: IngestSummary
 ) -> Iterator[tuple[Part, _Finish]]:
     known = book.known.get(source.path)
     if known is not None and known.mtime_us == _microseconds(source.mtime) and known.sha256 and (
@@ -667,7 +675,7 @@ def _source_tasks(
         summary.files_read += 1
         if found.site is None and not found.blank:
             _summary_or_unknown(book, source, source_id, data, summary)
-        yield from _parts(source, source_id, data, found, start, task_bytes)
+        yield from _parts(source, source_id, data, found, start)
 
 
 def _summary_or_unknown(book: _Bookkeeping, source: Source, source_id: int, data: Bytes,
@@ -683,12 +691,12 @@ def _summary_or_unknown(book: _Bookkeeping, source: Source, source_id: int, data
     book.summaries.append(ReadSummary(source_id, source.path, read))
 
 
-def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int,
-           task_bytes: int) -> Iterator[tuple[Part, _Finish]]:
+def _parts(source: Source, source_id: int, data: Bytes, found: Scan, start: int
+           ) -> Iterator[tuple[Part, _Finish]]:
     """The source's parts from ``start``, each with what its bookkeeping needs."""
     site = found.site
     recent = time.time() - source.mtime < RECENT_SECONDS and source.member is None
-    tasks = _windows(data, found, start, task_bytes)
+    tasks = _windows(data, found, start)
     if tasks is None:
         tasks = _split_here(data.read(0, data.size), source.path, site, start, found.context)
     hasher = found.prefix_state.copy() if start else hashlib.sha256()
@@ -724,8 +732,8 @@ _Planned = tuple[int, int, dict[str, Any]]
 """(start, end, the task's blocks/junk or its raw window)."""
 
 
-def _windows(data: Bytes, found: Scan, start: int, task_bytes: int) -> list[_Planned] | None:
-    """Windows of about BATCH_HANDS hands or ``task_bytes`` cut at hand starts (and no larger than
+def _windows(data: Bytes, found: Scan, start: int) -> list[_Planned] | None:
+    """Windows of about BATCH_HANDS hands or BATCH_BYTES cut at hand starts (and no larger than
     MAX_WINDOW_BYTES: see hhparse.ingest.scan), for the workers to split themselves: the
     main process never holds every block of a big file, nor the file. Only for encodings
     where a line start is a byte after a line break (not UTF-16: None)."""
@@ -734,7 +742,7 @@ def _windows(data: Bytes, found: Scan, start: int, task_bytes: int) -> list[_Pla
     starts = hand_starts(data, found.site, start) if found.site is not None else []
     return [(begin, end, {"base_offset": begin})
             for begin, end in pairwise(cuts(data, start, starts, BATCH_HANDS,
-                                            hand_bytes=task_bytes))]
+                                            hand_bytes=BATCH_BYTES))]
 
 
 def _split_here(data: bytes, path: str, site: Site | None, start: int, context: str

@@ -18,7 +18,7 @@ from hhparse.parsers.sites import SITES, Site
 from hhparse.pipeline import FileResult
 from hhparse.replay import ReplayResult, Status, replay_hand
 from hhparse.store.frame_facts import derive_frame_facts
-from hhparse.store.frames import Frames, frames_for
+from hhparse.store.frames import Frames, SpilledFrames, frames_for
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,6 +80,18 @@ class TaskResult:
     parts: tuple[PartResult, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpilledResult:
+    """A :class:`TaskResult` a worker process sends back: its frames in files."""
+
+    frames: SpilledFrames
+    parts: tuple[PartResult, ...]
+
+    def loaded(self) -> TaskResult:
+        """The result with its frames read back (their files removed)."""
+        return TaskResult(frames=self.frames.load(), parts=self.parts)
+
+
 REPLAY_GROUP = 250
 """Hands replayed at a time: their frame rows are taken, then the replayed hands dropped,
 so a task of thousands of hands never holds them all at once."""
@@ -101,6 +113,14 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
         # took ~8% of its fixed ~20 ms
         facts = derive_frame_facts(frames)
     return TaskResult(frames=facts, parts=tuple(results))
+
+
+def run_task_spilled(task: Task, check: Callable[[], None] | None, folder: str
+                     ) -> SpilledResult:
+    """:func:`run_task` in a worker process: the frames go to files in ``folder``
+    (:meth:`Frames.spill`)."""
+    result = run_task(task, check)
+    return SpilledResult(frames=result.frames.spill(folder), parts=result.parts)
 
 
 def _no_check() -> None:
