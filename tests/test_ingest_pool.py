@@ -324,3 +324,42 @@ def test_a_failure_while_reading_the_workers_frames_leaves_no_files(
         ingest_run.ingest([hands], tmp_path / "store.duckdb", workers=2,
                           check_integrity=False)
     assert list(temporary.iterdir()) == []
+
+
+def test_a_full_disk_while_spilling_leaves_no_file_and_the_frames_travel_with_the_result(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import polars as pl
+
+    from hhparse.ingest.work import Part, Task, TaskResult, run_task_spilled
+
+    text = f"{SAMPLE_HAND}\n\n\n".encode()
+    part = Part(source_id=1, path="x.txt", site="pokerstars", encoding="utf-8", blocks=(),
+                junk=(), end_offset=len(text), last_of_file=False,
+                defer_incomplete_tail=False, raw=text)
+    write = pl.DataFrame.write_ipc_stream
+    written: list[object] = []
+
+    def filling(frame: pl.DataFrame, path: Any, **options: Any) -> None:
+        if len(written) == 3:
+            raise OSError(28, "No space left on device")
+        written.append(path)
+        write(frame, path, **options)
+
+    monkeypatch.setattr(pl.DataFrame, "write_ipc_stream", filling)
+    result = run_task_spilled(Task(parts=(part,)), None, str(tmp_path))
+    assert isinstance(result, TaskResult) and result.frames.hands.height == 1
+    assert len(written) == 3 and list(tmp_path.iterdir()) == []
+
+
+def test_with_no_temporary_folder_the_workers_frames_come_through_the_pipe(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = tmp_path / "hands"
+    hands.mkdir()
+    _small_files(hands, 6)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    monkeypatch.setattr(ingest_run, "BATCH_FILES", 2)  # three tasks: two in workers
+    started = _pools_started(monkeypatch)
+    summary = ingest_run.ingest([hands], tmp_path / "store.duckdb", workers=2,
+                                check_integrity=False)
+    assert started == [2]
+    assert (summary.errors, summary.accepted) == ([], 6)

@@ -514,15 +514,12 @@ def _run_in_workers(
                                initializer=stops.worker_init,
                                initargs=(os.getpid(), stop_event))
     in_flight = IN_FLIGHT_PER_WORKER * workers
-    # the workers' frames come back as files here (Frames.spill); the folder goes with
-    # what a stop leaves in it, once the workers are ended
-    with tempfile.TemporaryDirectory(prefix="hhparse-ingest-",
-                                     ignore_cleanup_errors=True) as spill:
+    with _spill_folder() as spill:
         try:
             first, first_finishes = next(tasks)
-            pending: deque[tuple[Future[SpilledResult], tuple[_Finish, ...]]] = deque(
-                (pool.submit(run_task_spilled, task, stops.worker_check, spill), finishes)
-                for task, finishes in islice(tasks, in_flight - 1))
+            pending: deque[tuple[Future[SpilledResult | TaskResult], tuple[_Finish, ...]]] = (
+                deque((pool.submit(run_task_spilled, task, stops.worker_check, spill), finishes)
+                      for task, finishes in islice(tasks, in_flight - 1)))
             yield run_task(first, stops.check), first_finishes
             for task, finishes in tasks:
                 pending.append(
@@ -540,14 +537,30 @@ def _run_in_workers(
         pool.shutdown()
 
 
-def _result(future: Future[SpilledResult]) -> TaskResult:
+@contextmanager
+def _spill_folder() -> Iterator[str | None]:
+    """Where the workers' frames come back as files (Frames.spill), removed at the end with
+    what a stop left in it; None where no temporary folder can be made (the frames then
+    travel through the pool's pipe)."""
+    try:
+        folder = tempfile.TemporaryDirectory(prefix="hhparse-ingest-",
+                                             ignore_cleanup_errors=True)
+    except OSError:
+        yield None
+        return
+    with folder as name:
+        yield name
+
+
+def _result(future: Future[SpilledResult | TaskResult]) -> TaskResult:
     """The task's result, waiting in short steps so that a stop is seen within a second."""
     while True:
         stops.check()
         try:
-            return future.result(timeout=0.2).loaded()
+            result = future.result(timeout=0.2)
         except FuturesTimeout:
             continue
+        return result.loaded() if isinstance(result, SpilledResult) else result
 
 
 IN_FLIGHT_PER_WORKER: Final = 3

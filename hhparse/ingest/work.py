@@ -115,12 +115,18 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
     return TaskResult(frames=facts, parts=tuple(results))
 
 
-def run_task_spilled(task: Task, check: Callable[[], None] | None, folder: str
-                     ) -> SpilledResult:
+def run_task_spilled(task: Task, check: Callable[[], None] | None, folder: str | None
+                     ) -> SpilledResult | TaskResult:
     """:func:`run_task` in a worker process: the frames go to files in ``folder``
-    (:meth:`Frames.spill`)."""
+    (:meth:`Frames.spill`); where they cannot (no folder, a full disk) they travel with
+    the result."""
     result = run_task(task, check)
-    return SpilledResult(frames=result.frames.spill(folder), parts=result.parts)
+    if folder is None:
+        return result
+    try:
+        return SpilledResult(frames=result.frames.spill(folder), parts=result.parts)
+    except OSError:
+        return result
 
 
 def _no_check() -> None:

@@ -196,11 +196,13 @@ class Frames:
         the worker's memory grew by 39 MB as it sent its result; its actions took 8.8 us a
         hand to write to a stream in memory, 3.3 to a file, and ~3 to read back."""
         stem = os.path.join(folder, uuid.uuid4().hex)
-        paths = []
-        for name, frame in self.items():
-            path = f"{stem}-{name}.arrows"
-            frame.write_ipc_stream(path, compression="uncompressed")
-            paths.append(path)
+        paths = [f"{stem}-{name}.arrows" for name, _ in self.items()]
+        try:
+            for path, (_, frame) in zip(paths, self.items(), strict=True):
+                frame.write_ipc_stream(path, compression="uncompressed")
+        except OSError:  # a full or missing folder: raised with no file left behind
+            _remove(paths)
+            raise
         return SpilledFrames(paths=tuple(paths))
 
 
@@ -216,9 +218,14 @@ class SpilledFrames:
         frames = {}
         for field, path in zip(fields(Frames), self.paths, strict=True):
             frames[field.name] = pl.read_ipc_stream(path)
-            with suppress(OSError):
-                os.unlink(path)
+            _remove([path])
         return Frames(**frames)
+
+
+def _remove(paths: Iterable[str]) -> None:
+    for path in paths:
+        with suppress(OSError):
+            os.unlink(path)
 
 
 def _stream_of(frame: pl.DataFrame) -> bytes:
