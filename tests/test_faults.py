@@ -45,10 +45,11 @@ def hhparse(*args: str | Path, cwd: Path | None = None, timeout: float = 300,
                           stdin=subprocess.DEVNULL)
 
 
-def start(*args: str | Path, cwd: Path | None = None) -> subprocess.Popen[str]:
+def start(*args: str | Path, cwd: Path | None = None,
+          env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "hhparse", *map(str, args)], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            stdin=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, env=env)
 
 
 def one_line(stderr: str, begins: str = "Error:") -> str:
@@ -137,8 +138,10 @@ def wait_for(ready: Callable[[], bool], process: subprocess.Popen[str], timeout:
 
 def interrupt_ingest(log: Path, database: Path, signum: int, workers: str,
                      after: float, twice: bool = False) -> subprocess.Popen[str]:
-    """Signal an ingest ``after`` seconds once it has created its store."""
-    process = start("ingest", log, "--db", database, "--workers", workers)
+    """Signal an ingest ``after`` seconds once it has created its store. Its temporary
+    files (the workers' spilled frames) go beside the store."""
+    process = start("ingest", log, "--db", database, "--workers", workers,
+                    env={**os.environ, "TMPDIR": str(database.parent)})
     wait_for(database.exists, process)
     time.sleep(after)
     process.send_signal(signum)
@@ -162,6 +165,7 @@ def test_a_signal_stops_the_ingest_at_a_batch_and_a_rerun_completes_it(
     line = one_line(stderr, "Stopped (")
     assert "run the same command again" in line
     assert healthy(database)
+    assert not list(tmp_path.glob("hhparse-ingest-*"))  # the spill folder went with the stop
     again = hhparse("ingest", big_log, "--db", database, "--workers", workers)
     assert again.returncode == 0, again.stderr
     assert digest(database) == digest(reference)

@@ -290,6 +290,7 @@ def test_killing_the_ingest_and_running_it_again_gives_the_same_database(
     process = subprocess.Popen(
         [sys.executable, "-c", KILLABLE_INGEST, str(big), str(interrupted)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path)},  # what the kill leaves stays there
     )
     assert process.stdout is not None
     assert process.stdout.readline().strip() == "batch stored"  # some batches are committed

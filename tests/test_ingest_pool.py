@@ -363,3 +363,25 @@ def test_with_no_temporary_folder_the_workers_frames_come_through_the_pipe(
                                 check_integrity=False)
     assert started == [2]
     assert (summary.errors, summary.accepted) == ([], 6)
+
+
+def test_the_spill_folder_of_a_killed_ingest_is_removed_by_the_next(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A killed ingest (SIGKILL) cleans nothing up: its folder, named with its process id,
+    goes at the next 2-worker ingest; a live process's folder stays."""
+    import subprocess
+    import sys
+
+    hands, temporary = _six_hands_and_a_temporary_folder(tmp_path, monkeypatch)
+    monkeypatch.setattr(ingest_run, "BATCH_FILES", 2)
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)
+    killed = temporary / f"hhparse-ingest-{int(ended.stdout)}-abcd"
+    running = temporary / f"hhparse-ingest-{os.getpid()}-efgh"
+    for folder in (killed, running):
+        folder.mkdir()
+        (folder / "0123-actions.arrows").write_bytes(b"frames")
+    summary = ingest_run.ingest([hands], tmp_path / "store.duckdb", workers=2,
+                                check_integrity=False)
+    assert (summary.errors, summary.accepted) == ([], 6)
+    assert list(temporary.iterdir()) == [running]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
 import time
 from collections import Counter, deque
@@ -541,15 +542,39 @@ def _run_in_workers(
 def _spill_folder() -> Iterator[str | None]:
     """Where the workers' frames come back as files (Frames.spill), removed at the end with
     what a stop left in it; None where no temporary folder can be made (the frames then
-    travel through the pool's pipe)."""
+    travel through the pool's pipe). Its name holds this process's id: the folders of
+    ingests that were killed (no clean-up runs then) are removed here."""
+    _remove_orphaned_spills()
     try:
-        folder = tempfile.TemporaryDirectory(prefix="hhparse-ingest-",
+        folder = tempfile.TemporaryDirectory(prefix=f"{SPILL_PREFIX}{os.getpid()}-",
                                              ignore_cleanup_errors=True)
     except OSError:
         yield None
         return
     with folder as name:
         yield name
+
+
+SPILL_PREFIX: Final = "hhparse-ingest-"
+
+
+def _remove_orphaned_spills() -> None:
+    """Remove the spill folders whose ingest process is gone."""
+    with suppress(OSError):
+        for entry in Path(tempfile.gettempdir()).glob(f"{SPILL_PREFIX}*-*"):
+            owner = entry.name[len(SPILL_PREFIX):].split("-", 1)[0]
+            if owner.isdigit() and entry.is_dir() and not _alive(int(owner)):
+                shutil.rmtree(entry, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
 
 
 def _result(future: Future[SpilledResult | TaskResult]) -> TaskResult:
