@@ -538,6 +538,10 @@ def _run_in_workers(
         pool.shutdown()
 
 
+SPILL_PREFIX: Final = "hhparse-ingest-"
+"""The start of a spill folder's name; the ingest's process id follows."""
+
+
 @contextmanager
 def _spill_folder() -> Iterator[str | None]:
     """Where the workers' frames come back as files (Frames.spill), removed at the end with
@@ -555,9 +559,6 @@ def _spill_folder() -> Iterator[str | None]:
         yield name
 
 
-SPILL_PREFIX: Final = "hhparse-ingest-"
-
-
 def _remove_orphaned_spills() -> None:
     """Remove the spill folders whose ingest process is gone."""
     with suppress(OSError):
@@ -572,8 +573,8 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:  # another user's process
-        return True
+    except PermissionError:  # another user's
+        pass
     return True
 
 

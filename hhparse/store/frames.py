@@ -185,7 +185,6 @@ class Frames:
         streams 5.5 and 4.4 (best of 3); LZ4 made it 1.6 MB but 8.4 and 8.9."""
         return (_frames_from_streams, (tuple(_stream_of(frame) for _, frame in self.items()),))
 
-
     def spill(self, folder: str) -> SpilledFrames:
         """The frames written to files in ``folder``, one Arrow IPC stream per frame.
 
