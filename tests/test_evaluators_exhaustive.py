@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hhparse.cards import CODES, DECK, SUIT_BITS, Card
-from hhparse.evaluators import RANKINGS, badugi, high, low
+from hhparse.evaluators import RANKINGS, EvaluationError, badugi, high, low
 from hhparse.evaluators.bestof import best_of_five
 from hhparse.evaluators.tables import (
     BATCH_RANK_KEYS,
@@ -268,6 +268,24 @@ def test_ranking_evaluate_agrees_with_batch(
         assert evaluation.value == value
         assert evaluation.hand_class == table.shape(value).hand_class
         assert table.value([card.code for card in cards]) == value
+
+
+@pytest.mark.parametrize(("name", "size"), [
+    ("high", 5), ("high", 6), ("high", 7), ("27", 5), ("a5", 5), ("a5", 7), ("a5_8", 6),
+])
+@given(st.permutations(DECK), st.data())
+@settings(max_examples=30, deadline=None)
+def test_a_card_held_twice_is_refused_by_every_scalar_ranking(
+    name: str, size: int, deck: list[Card], data: st.DataObject
+) -> None:
+    """The scalar paths check distinctness by the cards' bits; a repeat anywhere is caught."""
+    cards = deck[: size - 1]
+    repeated = data.draw(st.sampled_from(cards))
+    at = data.draw(st.integers(0, size - 1))
+    held = [*cards[:at], repeated, *cards[at:]]
+    with pytest.raises(EvaluationError, match="appears twice"):
+        RANKINGS[name].value(held)
+    assert RANKINGS[name].value(deck[:size]) > 0  # the same size, all different: a value
 
 
 def test_batch_rank_keys_give_distinct_sums_for_every_five_rank_multiset() -> None:

@@ -26,7 +26,7 @@ EXAMPLES = settings(max_examples=400, deadline=None)
 VARIANTS_BY_ID = {variant.id: variant for variant in VARIANTS}
 
 
-def evaluated_directly(rankings: tuple[str, ...], cards: Sequence[Card]) -> list[object]:
+def evaluated_directly(rankings: tuple[str, ...], cards: Sequence[Card]) -> tuple[object, ...]:
     found: list[object] = []
     for ranking_id in rankings:
         ranking = RANKINGS[ranking_id]
@@ -37,7 +37,7 @@ def evaluated_directly(rankings: tuple[str, ...], cards: Sequence[Card]) -> list
             continue
         qualifies = ranking.qualifies is None or ranking.qualifies(evaluation.value)
         found.append(evaluation if qualifies else None)
-    return found
+    return tuple(found)
 
 
 def holding(variant_id: str) -> st.SearchStrategy[tuple[str, list[Card]]]:
@@ -68,7 +68,7 @@ def test_a_repeated_card_is_not_taken_for_the_set_it_spells() -> None:
     five = [*four, DECK[20]]
     repeated = [*four, DECK[0]]  # five cards whose bits make the set of the first four
     assert showdown.evaluate_hand(variant, five) == evaluated_directly(variant.rankings, five)
-    assert showdown.evaluate_hand(variant, repeated) == [None, None]
+    assert showdown.evaluate_hand(variant, repeated) == (None, None)
     assert showdown.evaluate_hand(variant, five) == evaluated_directly(variant.rankings, five)
 
 

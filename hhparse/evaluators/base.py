@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Final
 
-from hhparse.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
+from hhparse.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 from hhparse.frozen import Record
 
 
@@ -29,6 +30,16 @@ class Evaluation(Record):
 
 class EvaluationError(ValueError):
     """Cards a ranking cannot evaluate (wrong count, repeated card)."""
+
+
+def check_distinct(cards: Sequence[Card]) -> None:
+    """Raise EvaluationError when a card appears twice (by the cards' bits: no set made,
+    no boxed integer when compiled)."""
+    seen = 0
+    for card in cards:
+        if seen & card.bit:
+            raise EvaluationError(f"a card appears twice in {' '.join(map(str, cards))}")
+        seen |= card.bit
 
 
 def groups(ranks: tuple[int, ...]) -> list[tuple[int, int]]:

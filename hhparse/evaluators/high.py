@@ -12,7 +12,13 @@ from functools import cache
 from itertools import combinations
 
 from hhparse.cards import SUIT_BITS, SUIT_MASK, Card
-from hhparse.evaluators.base import Evaluation, EvaluationError, groups, made_hand_words
+from hhparse.evaluators.base import (
+    Evaluation,
+    EvaluationError,
+    check_distinct,
+    groups,
+    made_hand_words,
+)
 from hhparse.evaluators.bestof import best_of_five, best_of_table
 from hhparse.evaluators.tables import FiveCardTable, Shape
 
@@ -72,13 +78,12 @@ def _plain_best_of() -> dict[int, int]:
 
 def value(cards: Sequence[Card]) -> int:
     """Value of the best five of 5 to 7 cards."""
-    _check_distinct(cards)
-    codes = [card.code for card in cards]
-    if len(codes) == 5:
-        return table().value(codes)
-    if not 5 < len(codes) <= 7:
-        raise EvaluationError(f"high needs 5 to 7 cards, got {len(codes)}")
-    return _best_of_codes(codes)
+    check_distinct(cards)
+    if len(cards) == 5:
+        return table().value_of_cards(cards)
+    if not 5 < len(cards) <= 7:
+        raise EvaluationError(f"high needs 5 to 7 cards, got {len(cards)}")
+    return _best_of_codes([card.code for card in cards])
 
 
 def _best_of_codes(codes: Sequence[int]) -> int:
@@ -126,7 +131,3 @@ def describe(value_: int) -> Evaluation:
 def evaluate(cards: Sequence[Card]) -> Evaluation:
     return describe(value(cards))
 
-
-def _check_distinct(cards: Sequence[Card]) -> None:
-    if len(set(cards)) != len(cards):
-        raise EvaluationError(f"a card appears twice in {' '.join(map(str, cards))}")

@@ -19,6 +19,7 @@ from hhparse.cards import RANK_CHARS, SUIT_BITS, Card
 from hhparse.evaluators.base import (
     Evaluation,
     EvaluationError,
+    check_distinct,
     groups,
     made_hand_words,
     rank_list,
@@ -119,28 +120,26 @@ def fast_razz7() -> Callable[[int, int, int, int, int, int, int], int]:
     return value7
 
 
-def _codes(cards: Sequence[Card]) -> list[int]:
-    if len(set(cards)) != len(cards):
-        raise EvaluationError(f"a card appears twice in {' '.join(map(str, cards))}")
-    return [card.code for card in cards]
-
-
 def deuce_to_seven_value(cards: Sequence[Card]) -> int:
-    codes = _codes(cards)
-    if len(codes) != 5:
-        raise EvaluationError(f"2-7 low needs exactly 5 cards, got {len(codes)}")
-    return deuce_to_seven_table().value(codes)
+    check_distinct(cards)
+    if len(cards) != 5:
+        raise EvaluationError(f"2-7 low needs exactly 5 cards, got {len(cards)}")
+    return deuce_to_seven_table().value_of_cards(cards)
 
 
 def ace_to_five_value(cards: Sequence[Card]) -> int:
     """Value of the best five of 5 to 7 cards (Razz: best five of seven)."""
-    codes = _codes(cards)
-    if not 5 <= len(codes) <= 7:
-        raise EvaluationError(f"A-5 low needs 5 to 7 cards, got {len(codes)}")
+    check_distinct(cards)
+    count = len(cards)
+    if not 5 <= count <= 7:
+        raise EvaluationError(f"A-5 low needs 5 to 7 cards, got {count}")
     plain = ace_to_five_table().plain  # suits never count: every hand is here
-    if len(codes) == 5:
-        return plain[sum(codes) >> SUIT_BITS]
-    return best_of_five(plain, codes)
+    if count == 5:
+        total = 0
+        for card in cards:
+            total += card.code
+        return plain[total >> SUIT_BITS]
+    return best_of_five(plain, [card.code for card in cards])
 
 
 def describe_deuce_to_seven(value: int) -> Evaluation:

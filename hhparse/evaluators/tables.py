@@ -16,13 +16,13 @@ Two indexes point at the same values:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from hhparse.cards import SUIT_BITS
+from hhparse.cards import SUIT_BITS, Card
 
 if TYPE_CHECKING:  # numpy is imported by the batch path only (start-up, memory)
     import numpy as np
@@ -127,6 +127,18 @@ class FiveCardTable:
         total = sum(codes)
         suit_and = codes[0] & codes[1] & codes[2] & codes[3] & codes[4]
         table = self.suited if suit_and & _SUIT_MASK else self.plain
+        return table[total >> SUIT_BITS]
+
+    def value_of_cards(self, cards: Sequence[Card]) -> int:
+        """Value of exactly five different cards: their codes summed as they are read (no
+        list of codes, each a boxed integer, made first)."""
+        total = 0
+        suit_and = _SUIT_MASK
+        for card in cards:
+            code = card.code
+            total += code
+            suit_and &= code
+        table = self.suited if suit_and else self.plain
         return table[total >> SUIT_BITS]
 
     def shape(self, value: int) -> Shape:

@@ -65,14 +65,15 @@ def build_pots(players: Sequence[PlayerState]) -> list[Pot]:
     return pots
 
 
-def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> list[Evaluation | None]:
+def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> tuple[Evaluation | None, ...]:
     """One evaluation per ranking of the variant (None: the hand cannot be evaluated,
-    or does not qualify for an 8-or-better low)."""
+    or does not qualify for an 8-or-better low). The tuple may be shared: it is never
+    copied."""
     mask = 0
     for card in cards:
         mask |= card.bit
     if mask.bit_count() != len(cards):  # a card repeated: not remembered under its set
-        return list(_evaluate(variant.rankings, cards))
+        return _evaluate(variant.rankings, cards)
     remembered = _REMEMBERED.get(variant.rankings)
     if remembered is None:
         remembered = _REMEMBERED[variant.rankings] = {}
@@ -81,7 +82,7 @@ def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> list[Evaluation | 
         if len(remembered) >= _REMEMBERED_PER_RANKINGS:
             remembered.clear()
         found = remembered[mask] = _evaluate(variant.rankings, cards)
-    return list(found)
+    return found
 
 
 _REMEMBERED: Final[dict[tuple[str, ...], dict[int, tuple[Evaluation | None, ...]]]] = {}
@@ -162,10 +163,10 @@ def _share_label(run: int, half: str, runs: int) -> str:
 
 def run_evaluations(
     r: Replay, contenders: Sequence[PlayerState]
-) -> list[dict[str, list[Evaluation | None]]]:
+) -> list[dict[str, tuple[Evaluation | None, ...]]]:
     """Run it twice: each later run's shown hands (a player's run hand, else the hand he
     showed, which then holds for every run). Within a run no card may be held twice."""
-    evaluated: list[dict[str, list[Evaluation | None]]] = []
+    evaluated: list[dict[str, tuple[Evaluation | None, ...]]] = []
     for run in range(2, r.hand.runs + 1):
         shown = {h.player: h for h in r.hand.run_hands if h.run == run and h.shown}
         dealt = {h.player: h for h in r.hand.run_hands if h.run == run and not h.shown}
@@ -255,7 +256,7 @@ def _printed_pots_consistent(printed: list[int], pots: list[Pot], rake: int) -> 
 
 
 def _award(
-    r: Replay, pot: Pot, evaluations: dict[str, list[Evaluation | None]]
+    r: Replay, pot: Pot, evaluations: dict[str, tuple[Evaluation | None, ...]]
 ) -> list[tuple[str, list[str]]]:
     """(half, winners) for one pot; the halves share it equally."""
     halves = HALF_NAMES[r.variant.split]
@@ -280,7 +281,7 @@ def _award(
     return [(halves[0], high_winners), (halves[1], low_winners)]
 
 
-def _best(names: list[str], evaluations: dict[str, list[Evaluation | None]],
+def _best(names: list[str], evaluations: dict[str, tuple[Evaluation | None, ...]],
           position: int) -> list[str]:
     valued = [(evaluations[name][position], name) for name in names]
     scored = [(e.value, name) for e, name in valued if e is not None]
@@ -291,7 +292,7 @@ def _best(names: list[str], evaluations: dict[str, list[Evaluation | None]],
 
 
 def _unshown_collectors(r: Replay, pot: Pot,
-                        evaluations: dict[str, list[Evaluation | None]]) -> list[str]:
+                        evaluations: dict[str, tuple[Evaluation | None, ...]]) -> list[str]:
     """A room that may leave the winner's cards out: the collectors of this pot whose cards
     were not printed (the pot is theirs, as the site paid it; a warning says so)."""
     if r.room.prints_winning_hands:
@@ -314,7 +315,7 @@ def _collectors(r: Replay, pot: Pot) -> list[str]:
     return names or list(pot.eligible)
 
 
-def _check_shown_hands(r: Replay, evaluations: dict[str, list[Evaluation | None]]) -> None:
+def _check_shown_hands(r: Replay, evaluations: dict[str, tuple[Evaluation | None, ...]]) -> None:
     """A shown hand that a ranking of the variant cannot read (wrong number of cards: in
     badacey six cards rank as an A-5 low but not as a badugi). Not in hi/lo, where a low
     that does not qualify is None too."""
