@@ -130,4 +130,3 @@ def describe(value_: int) -> Evaluation:
 
 def evaluate(cards: Sequence[Card]) -> Evaluation:
     return describe(value(cards))
-
