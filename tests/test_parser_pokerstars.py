@@ -647,6 +647,65 @@ Seat 1: Carol ($x in chips)
     assert [(p.code, p.line) for p in hand.problems] == [("unknown_line", 9)]
 
 
+_PLAY = """PokerStars Hand #1:  Triple Draw 2-7 Lowball Limit ($1/$2 USD) - 2016/06/07 20:44:17 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Al ($10 in chips)
+Seat 2: Al B ($10 in chips)
+{line}
+"""
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Al: folds", (Kind.FOLD, "Al", 0, None, False, None, ())),
+    ("Al: folds ", (Kind.FOLD, "Al", 0, None, False, None, ())),
+    ("Al B: folds [7c 2d]", (Kind.FOLD, "Al B", 0, None, False, None, cards("7c 2d"))),
+    ("Al: folds [7c 2d] [3h]", (Kind.FOLD, "Al", 0, None, False, None, cards("7c 2d"))),
+    ("Al: folds 7c", "unknown_line"),
+    ("Al: checks", (Kind.CHECK, "Al", 0, None, False, None, ())),
+    ("Al: checks ", (Kind.CHECK, "Al", 0, None, False, None, ())),
+    ("Al: checks in", "unknown_line"),
+    ("Al: calls $1.5", (Kind.CALL, "Al", 150, None, False, None, ())),
+    ("Al: calls $1,000 and is all-in", (Kind.CALL, "Al", 100_000, None, True, None, ())),
+    ("Al: calls", "unknown_line"),
+    ("Al: calls and is all-in", "unknown_line"),
+    ("Al: bets $2 and has reached the $8 cap", (Kind.BET, "Al", 200, None, False, None, ())),
+    ("Al: raises $1 to $3 and is all-in", (Kind.RAISE, "Al", 100, 300, True, None, ())),
+    ("Al: raises $1 to", "unknown_line"),
+    ("Al: raises $1", "unknown_line"),
+    ("Al: posts small blind $0.50", (Kind.POST_SB, "Al", 50, None, False, None, ())),
+    ("Al: posts small & big blinds $1.50",
+     (Kind.POST_SB_BB, "Al", 150, None, False, None, ())),
+    ("Al: posts the ante $0.1 and is all-in", (Kind.ANTE, "Al", 10, None, True, None, ())),
+    ("Al: posts a straddle $1", "unknown_line"),
+    ("Al: discards 2 cards [Kc Kd]", (Kind.DISCARD, "Al", 0, None, False, 2, cards("Kc Kd"))),
+    ("Al: discards 1 card", (Kind.DISCARD, "Al", 0, None, False, 1, ())),
+    ("Al: discards \u0663 cards", (Kind.DISCARD, "Al", 0, None, False, 3, ())),
+    ("Al: discards two cards", "unknown_line"),
+    ("Al: discards 2", "unknown_line"),
+    ("Al: stands pat", (Kind.STAND_PAT, "Al", 0, None, False, 0, ())),
+    ("Al: stands pat on [8c 6d 4h 3s 2c]",
+     (Kind.STAND_PAT, "Al", 0, None, False, 0, cards("8c 6d 4h 3s 2c"))),
+    ("Al: stands patiently", "unknown_line"),
+    ("Al: shows [8c 6d 4h 3s 2c] (Eight high)",
+     (Kind.SHOW, "Al", 0, None, False, None, cards("8c 6d 4h 3s 2c"))),
+    ("Al: foldsx", "unknown_line"),
+    ("Al X: folds", "unknown_line"),
+    ("Uncalled bet ($1) returned to Al B", (Kind.UNCALLED_RETURN, "Al B", 100, None, False,
+                                            None, ())),
+])
+def test_each_shape_of_a_line_of_play_is_read_in_place(line: str, expected: object) -> None:
+    """The verbs read their argument at its offset in the line, not from a slice: the
+    edges of each shape (no argument, a trailing space, a near miss) read as before."""
+    hand = hand_of(_PLAY.format(line=line))
+    if expected == "unknown_line":
+        assert problem_codes(hand) in (["unknown_line"], ["actor_not_seated"]), line
+        assert all(action.line != 5 for action in hand.actions)
+        return
+    assert hand.problems == ()
+    assert [(a.kind, a.player, a.amount, a.to, a.all_in, a.n_cards, a.cards)
+            for a in hand.actions if a.line == 5] == [expected]
+
+
 _FRAGMENTS = [
     "PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - 2016/06/07 20:44:17 ET",
     "PokerStars Hand #2: Tournament #3, $1+$1 Razz Limit - Level I (1/2) - 2010/01/01 1:01:01 ET",

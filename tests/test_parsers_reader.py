@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hhparse
@@ -122,3 +122,47 @@ def test_cards_read_character_by_character_are_the_cards_parse_cards_reads(text:
     room = seated(TextReader)
     cards = room._cards(text, 1)
     assert (cards if not room.problems else None) == expected
+
+
+# --- readings in place: the same as the readings of a slice -----------------------------
+
+_LINE_PIECES = st.lists(st.sampled_from([
+    *"[] 0123456789.$€x", "Ah", "Kd", "7c", "] [", " and is all-in", " and has reached the ",
+    "Ts 9s", "ah", "\u0663",
+]), max_size=10).map("".join)
+
+
+def _outcome(read: object, *args: object) -> object:
+    """What ``read(*args)`` returns, or the kind of error it raises."""
+    try:
+        return read(*args)  # type: ignore[operator]
+    except (reader.Unreadable, AmountError, CardError, ValueError) as error:
+        return type(error)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_LINE_PIECES, st.integers(0, 12), st.integers(0, 12), st.sampled_from([0, 2]))
+def test_a_reading_in_place_is_the_reading_of_the_slice(text: str, start: int, stop: int,
+                                                        decimals: int) -> None:
+    """The offsets PokerStars' lines are read at give what slicing the line first gave."""
+    end = min(max(start, stop), len(text))
+    room, sliced = seated(TextReader), seated(TextReader)
+    room.decimals = sliced.decimals = decimals
+    assert reader._written_cards_in(text, start, end) == reader._written_cards(text[start:end])
+    assert _outcome(room._amount_in, text, start, end) == _outcome(
+        sliced._amount, text[start:end])
+    assert _outcome(room._money_at, text, start) == _outcome(sliced._money, text[start:])
+    assert _outcome(room._groups_from, text, start, 1) == _outcome(
+        sliced._groups, text[start:], 1)
+    assert _outcome(room._bracket, text, 1, start) == _outcome(
+        sliced._bracket, text[start:], 1)
+    assert room.problems == sliced.problems
+
+
+@given(st.lists(st.sampled_from(["A", "B", "Al", "Bo", "Ann", "Ann B", "Player1", "Player10"]),
+                max_size=10))
+def test_seated_names_are_longest_first_then_in_seat_order(names: list[str]) -> None:
+    """What a stable sort by length, longest first, gives: ``Player10`` is tried before
+    ``Player1``; a name seated twice is there once."""
+    room = seated(TextReader, *names)
+    assert room.names == tuple(sorted(dict.fromkeys(names), key=len, reverse=True))

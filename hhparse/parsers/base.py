@@ -671,22 +671,25 @@ def _blank_gap(data: bytes, start: int, end: int, result: SplitResult) -> int:
 
 
 def summary_player(
-    after: str, seated: str | None, longest_first: Sequence[str], fallback: re.Pattern[str]
+    after: str, seated: str | None, longest_first: Sequence[str], fallback: re.Pattern[str],
+    start: int = 0,
 ) -> str | None:
     """The player a summary seat line names after ``Seat N: ``: the seat's own player
-    first, then any known name (longest first), then ``fallback``'s first group."""
-    if seated is not None and _begins_with_name(after, seated):
+    first, then any known name (longest first), then ``fallback``'s first group.
+    ``after[start:]`` is the text after ``Seat N: `` (read in place)."""
+    if seated is not None and _begins_with_name(after, start, seated):
         return seated
     for name in longest_first:
-        if _begins_with_name(after, name):
+        if _begins_with_name(after, start, name):
             return name
-    match = fallback.match(after)
+    match = fallback.match(after[start:] if start else after)
     return match.group(1) if match is not None else None
 
 
-def _begins_with_name(text: str, name: str) -> bool:
-    end = len(name)
-    return text.startswith(name) and (len(text) == end or text[end] == " ")
+def _begins_with_name(text: str, start: int, name: str) -> bool:
+    end = start + len(name)
+    return (text.find(name, start, end) == start
+            and (len(text) == end or (len(text) > end and text[end] == " ")))
 
 
 def span_of(block: BlockLike) -> SourceSpan:

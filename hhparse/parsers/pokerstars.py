@@ -578,13 +578,24 @@ def won_texts(text: str) -> list[str]:
         start = closed + 1
 
 
-def _verb_and_argument(text: str, start: int) -> tuple[str, str]:
-    """``verb argument`` from ``start``: two slices, not a slice partitioned (a tuple and a
-    third string; the compiled build returns the pair unboxed)."""
-    space = text.find(" ", start)
-    if space < 0:
-        return text[start:], ""
-    return text[start:space], text[space + 1 :]
+def _is_word(text: str, start: int, end: int, word: str) -> bool:
+    """``text[start:end] == word``, without the slice."""
+    return end - start == len(word) and _starts_at(text, start, word)
+
+
+def _starts_at(text: str, start: int, prefix: str) -> bool:
+    """``text[start:].startswith(prefix)``, without the slice (compiled, ``find`` with
+    bounds is a primitive; ``startswith`` with an offset is a call through Python)."""
+    return text.find(prefix, start, start + len(prefix)) == start
+
+
+def _digits(text: str, start: int, end: int) -> int:
+    """The number ``text[start:end]`` writes in digits (as ``isdigit`` and ``int`` read
+    them: ASCII in place, other scripts' digits by a slice); -1 for anything else."""
+    number = ascii_number(text, start, end)
+    if number < 0 and start < end and text[start:end].isdigit():
+        number = int(text[start:end])
+    return number
 
 
 def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | None:
@@ -617,9 +628,7 @@ class _Reader(TextReader):
         super().__init__(block)
         self.summary_seats: list[SummarySeat] = []
         self.seated: dict[str, str] = {}
-        """Each seated name to itself: a quick look-up (:attr:`names` is them longest
-        first) that gives every action of a player the seat's one string, not a slice of
-        its own line (26 strings fewer a triple-draw hand, made and freed)."""
+        """Each seated name to itself (:meth:`_seated_at`)."""
         self.fast_names = True
         self.fast_dealt = True
         self.seat_names: dict[int, str] = {}
@@ -778,7 +787,7 @@ class _Reader(TextReader):
             return False
         tail = tail or ""
         sitting_out = "sitting out" in tail or "out of hand" in tail
-        seat = int(seat_text)
+        seat = _digits(seat_text, 0, len(seat_text))
         self.seats.append(Seat(seat=seat, player=name, stack=stack, sitting_out=sitting_out,
                                line=number))
         self.seat_names[seat] = name
@@ -794,6 +803,12 @@ class _Reader(TextReader):
         # names with ": " or " [" in them need the careful readings of _who and _dealt
         self.fast_names = not any(": " in name for name in self.names)
         self.fast_dealt = not any(" [" in name for name in self.names)
+
+    def _seated_at(self, text: str, start: int, end: int) -> str | None:
+        """The seated name ``text[start:end]`` is: the seat's one string, not a slice of
+        the line (26 strings fewer kept a triple-draw hand). Looked up by a slice: compared
+        in place, name by name, cost the pure build more than it saved the compiled one."""
+        return self.seated.get(text[start:end])
 
     # -- the body --
 
@@ -813,11 +828,10 @@ class _Reader(TextReader):
             return
         colon = text.find(": ")
         if colon > 0 and self.fast_names:
-            actor = self.seated.get(text[:colon])
+            actor = self._seated_at(text, 0, colon)
             if actor is not None:
                 # the common case, inline: ``Name: verb argument``
-                verb, argument = _verb_and_argument(text, colon + 2)
-                if not self._verb(verb, actor, argument, number):
+                if not self._verb(text, colon + 2, actor, number):
                     self._colon_note(text[colon + 2 :], text, number)
                 return
         name = self._who(text)
@@ -888,7 +902,7 @@ class _Reader(TextReader):
             # the common case, read in place (no slice of the line's rest): a stud hand has
             # ~25 of these lines
             bracket = text.find(" [", 9)
-            name = self.seated.get(text[9:bracket]) if bracket > 9 else None
+            name = self._seated_at(text, 9, bracket) if bracket > 9 else None
             if name is not None:
                 self._dealt_to(name, text, bracket + 1, number)
                 return
@@ -927,42 +941,50 @@ class _Reader(TextReader):
         if close < 0:
             raise Unreadable(text)
         amount = self._amount(text[14:close])
-        name = text[close + 14 :]
-        self._act(number, Kind.UNCALLED_RETURN, self.seated.get(name, name), amount)
+        name = self._seated_at(text, close + 14, len(text)) or text[close + 14 :]
+        self._act(number, Kind.UNCALLED_RETURN, name, amount)
 
     def _colon_line(self, name: str, what: str, text: str, number: int) -> None:
-        verb, argument = _verb_and_argument(what, 0)
-        if not self._verb(verb, name, argument, number):
+        if not self._verb(what, 0, name, number):
             self._colon_note(what, text, number)
 
-    def _verb(self, verb: str, name: str, argument: str, number: int) -> bool:
-        """Reads ``name: verb argument``; False when the verb is none of the betting, drawing
-        or showing verbs (or the words after it are not its own). The commonest first, and
-        direct calls: a table of methods would box every argument in the compiled build."""
+    def _verb(self, text: str, start: int, name: str, number: int) -> bool:
+        """Reads ``name: verb argument`` from ``text[start:]``; False when the verb is none
+        of the betting, drawing or showing verbs (or the words after it are not its own).
+
+        The verb is a slice (compared with ``==``: cheaper in both builds than comparing
+        it in place); the common verbs get the offset of their argument (past the end of
+        the line when there is none), not a slice of it. The commonest first, and direct
+        calls: a table of methods would box every argument in the compiled build."""
+        length = len(text)
+        space = text.find(" ", start)
+        end = length if space < 0 else space
+        at = end + 1  # the argument's start; length + 1 when there is none
+        verb = text[start:end]
         if verb == "folds":
-            return self._folds(name, argument, number)
+            return self._folds(name, text, at, number)
         if verb == "calls":
-            return self._calls(name, argument, number)
+            return self._calls(name, text, at, number)
         if verb == "checks":
-            return self._checks(name, argument, number)
+            return at >= length and self._checks(name, number)
         if verb == "bets":
-            return self._bets(name, argument, number)
+            return self._bets(name, text, at, number)
         if verb == "raises":
-            return self._raises(name, argument, number)
+            return self._raises(name, text, at, number)
         if verb == "discards":
-            return self._discards(name, argument, number)
+            return self._discards(name, text, at, number)
         if verb == "stands":
-            return self._stands(name, argument, number)
+            return self._stands(name, text, at, number)
         if verb == "posts":
-            return self._posts(name, argument, number)
+            return self._posts(name, text, at, number)
         if verb == "shows":
-            return self._shows(name, argument, number)
+            return self._shows(name, text[at:], number)
         if verb == "mucks":
-            return self._mucks(name, argument, number)
+            return self._mucks(name, text[at:], number)
         if verb == "brings":
-            return self._brings(name, argument, number)
+            return self._brings(name, text[at:], number)
         if verb == "doesn't":
-            return self._doesnt(name, argument, number)
+            return self._doesnt(name, text[at:], number)
         return False
 
     def _colon_note(self, what: str, text: str, number: int) -> None:
@@ -991,45 +1013,45 @@ class _Reader(TextReader):
 
     # -- verbs (each returns False when the words after the verb are not its own) --
 
-    def _folds(self, name: str, argument: str, number: int) -> bool:
-        cards = self._groups(argument, number)[0] if argument else ()
+    # ``text[at:]`` is the verb's argument (empty when ``at`` is past the end of the line)
+
+    def _folds(self, name: str, text: str, at: int, number: int) -> bool:
+        cards = self._groups_from(text, at, number)[0] if at < len(text) else ()
         self.actions.append(Action(number, self.street, Kind.FOLD, name, 0, None, False, None,
                                    cards))
         return True
 
-    def _checks(self, name: str, argument: str, number: int) -> bool:
-        if argument:
-            return False
+    def _checks(self, name: str, number: int) -> bool:
         self.actions.append(Action(number, self.street, Kind.CHECK, name))
         return True
 
-    def _calls(self, name: str, argument: str, number: int) -> bool:
-        amount, all_in = self._money(argument)
+    def _calls(self, name: str, text: str, at: int, number: int) -> bool:
+        amount, all_in = self._money_at(text, at)
         self.actions.append(Action(number, self.street, Kind.CALL, name, amount, None, all_in))
         return True
 
-    def _bets(self, name: str, argument: str, number: int) -> bool:
-        amount, all_in = self._money(argument)
+    def _bets(self, name: str, text: str, at: int, number: int) -> bool:
+        amount, all_in = self._money_at(text, at)
         self.actions.append(Action(number, self.street, Kind.BET, name, amount, None, all_in))
         self.opened = True
         return True
 
-    def _raises(self, name: str, argument: str, number: int) -> bool:
-        increment, found, total = argument.partition(" to ")
-        if not found:
+    def _raises(self, name: str, text: str, at: int, number: int) -> bool:
+        found = text.find(" to ", at)
+        if found < 0:
             return False
-        to, all_in = self._money(total)
+        to, all_in = self._money_at(text, found + 4)
         completes = self.street == 0 and self.bring_in and not self.opened
         kind = Kind.COMPLETE if completes else Kind.RAISE
-        amount = self._amount(increment)
+        amount = self._amount_in(text, at, found)
         self.actions.append(Action(number, self.street, kind, name, amount, to, all_in))
         self.opened = True
         return True
 
-    def _posts(self, name: str, argument: str, number: int) -> bool:
+    def _posts(self, name: str, text: str, at: int, number: int) -> bool:
         for prefix, kind in _POSTS:
-            if argument.startswith(prefix):
-                amount, all_in = self._money(argument[len(prefix) :])
+            if _starts_at(text, at, prefix):
+                amount, all_in = self._money_at(text, at + len(prefix))
                 self.actions.append(Action(number, self.street, kind, name, amount, None,
                                            all_in))
                 return True
@@ -1044,22 +1066,23 @@ class _Reader(TextReader):
         self.bring_in = True
         return True
 
-    def _discards(self, name: str, argument: str, number: int) -> bool:
-        count_text, _, after = argument.partition(" ")
-        if not count_text.isdigit() or not after.startswith("card"):
+    def _discards(self, name: str, text: str, at: int, number: int) -> bool:
+        space = text.find(" ", at)
+        count = _digits(text, at, space) if space >= 0 else -1
+        if count < 0 or not _starts_at(text, space + 1, "card"):
             return False
-        cards_at = after.find("[")
-        cards = self._groups(after[cards_at:], number)[0] if cards_at >= 0 else ()
+        cards_at = text.find("[", space + 1)
+        cards = self._groups_from(text, cards_at, number)[0] if cards_at >= 0 else ()
         self._enter_draw(number)
         self.actions.append(Action(number, self.street, Kind.DISCARD, name, 0, None, False,
-                                   int(count_text), cards))
+                                   count, cards))
         return True
 
-    def _stands(self, name: str, argument: str, number: int) -> bool:
-        if argument == "pat":
+    def _stands(self, name: str, text: str, at: int, number: int) -> bool:
+        if _is_word(text, at, len(text), "pat"):
             cards: tuple[Card, ...] = ()
-        elif argument.startswith("pat on "):
-            cards = self._groups(argument[7:], number)[0]
+        elif _starts_at(text, at, "pat on "):
+            cards = self._groups_from(text, at + 7, number)[0]
         else:
             return False
         self._enter_draw(number)
@@ -1123,21 +1146,21 @@ class _Reader(TextReader):
 
     def _summary_seat(self, text: str, number: int) -> None:
         colon = text.find(": ", 5)
-        seat_text = text[5:colon]
-        if colon < 0 or not seat_text.isdigit():
+        seat = _digits(text, 5, colon) if colon >= 0 else -1
+        if seat < 0:
             raise Unreadable(text)
-        seat = int(seat_text)
-        after = text[colon + 2 :]
-        name = self._summary_name(seat, after)
+        name = self._summary_name(seat, text, colon + 2)
         # past the space after the name, strip() has nothing left to take: no second copy
-        begin = len(name) + 1 if after[len(name) : len(name) + 1] == " " else len(name)
-        rest = after[begin:].strip()
+        begin = colon + 2 + len(name)
+        if len(text) > begin and text[begin] == " ":
+            begin += 1
+        rest = text[begin:].strip()
         cards: tuple[Card, ...] = ()
         at = rest.find("showed [")
         if at < 0:
             at = rest.find("mucked [")
         if at >= 0:
-            cards = self._bracket(rest[at:], number)
+            cards = self._bracket(rest, number, at)
         won: int | None = None
         if "won (" in rest or "collected (" in rest:
             won = 0
@@ -1147,10 +1170,12 @@ class _Reader(TextReader):
             SummarySeat(line=number, seat=seat, player=name, text=rest, cards=cards, won=won)
         )
 
-    def _summary_name(self, seat: int, after: str) -> str:
-        name = summary_player(after, self.seat_names.get(seat), self.names, _SUMMARY_NAME)
+    def _summary_name(self, seat: int, text: str, start: int) -> str:
+        """The name ``text[start:]`` (a summary seat line after ``Seat N: ``) begins with."""
+        name = summary_player(text, self.seat_names.get(seat), self.names, _SUMMARY_NAME,
+                              start)
         if name is None:
-            raise Unreadable(after)
+            raise Unreadable(text[start:])
         return name
 
 

@@ -129,11 +129,17 @@ class TextReader:
 
     def _index_names(self) -> None:
         """Call once the seats are read."""
-        once: dict[str, None] = {}
+        # inserted in place, longest first and otherwise in seat order (as a stable sort
+        # by length would put them): a sort key would be a call through Python per name
+        names: list[str] = []
         for seat in self.seats:
-            once[seat.player] = None
-        names = list(once)
-        names.sort(key=len, reverse=True)
+            name = seat.player
+            if name in names:
+                continue
+            at = len(names)
+            while at > 0 and len(names[at - 1]) < len(name):
+                at -= 1
+            names.insert(at, name)
         self.names = tuple(names)
 
     def _who(self, text: str) -> str | None:
@@ -168,6 +174,24 @@ class TextReader:
                 text = text.partition(remark)[0]
         return self._amount(text), all_in
 
+    def _amount_in(self, text: str, start: int, end: int) -> int:
+        """:meth:`_amount` of ``text[start:end]``; a plain ASCII amount is read in place."""
+        return self._amount(text[start:end])
+
+    def _money_at(self, text: str, start: int) -> tuple[int, bool]:
+        """:meth:`_money` of ``text[start:]``, read in place (no slice of the line)."""
+        end = len(text)
+        all_in = False
+        for suffix in self.ALL_IN_SUFFIXES:
+            if end - len(suffix) >= start and text.endswith(suffix):
+                end, all_in = end - len(suffix), True
+                break
+        for remark in self.AMOUNT_REMARKS:
+            found = text.find(remark, start, end)
+            if found >= 0:
+                end = found
+        return self._amount_in(text, start, end), all_in
+
     def _cards(self, text: str, number: int) -> tuple[Card, ...]:
         """Cards separated by spaces; unreadable ones are a problem and no cards."""
         cards = _written_cards(text)
@@ -179,6 +203,11 @@ class TextReader:
             self._problem(number, "unreadable_cards", f"cards not understood: [{text}]")
             return ()
 
+    def _cards_in(self, text: str, start: int, end: int, number: int) -> tuple[Card, ...]:
+        """:meth:`_cards` of ``text[start:end]``; the usual spelling is read in place."""
+        cards = _written_cards_in(text, start, end)
+        return cards if cards is not None else self._cards(text[start:end], number)
+
     def _groups(self, text: str, number: int) -> list[tuple[Card, ...]]:
         """``[a b] [c]`` -> card groups; raises :class:`Unreadable` for anything else."""
         return self._groups_from(text, 0, number)
@@ -188,32 +217,46 @@ class TextReader:
         # text[start] is a primitive in the compiled build; startswith(prefix, start) is not
         if len(text) - start < 2 or text[start] != "[" or not text.endswith("]"):
             raise Unreadable(text[start:])
-        return [self._cards(group, number) for group in text[start + 1 : -1].split("] [")]
+        end = len(text) - 1
+        groups: list[tuple[Card, ...]] = []
+        at = start + 1
+        while True:
+            close = text.find("] [", at, end)
+            if close < 0:
+                groups.append(self._cards_in(text, at, end, number))
+                return groups
+            groups.append(self._cards_in(text, at, close, number))
+            at = close + 3
 
-    def _bracket(self, text: str, number: int) -> tuple[Card, ...]:
-        """The first ``[..]`` group in ``text``."""
+    def _bracket(self, text: str, number: int, start: int = 0) -> tuple[Card, ...]:
+        """The first ``[..]`` group in ``text[start:]``."""
         # find, not index: str.index is a method called through Python when compiled
-        start = text.find("[")
-        end = text.find("]", start) if start >= 0 else -1
+        opened = text.find("[", start)
+        end = text.find("]", opened) if opened >= 0 else -1
         if end < 0:
-            raise ValueError(f"no [..] in {text!r}")
-        return self._cards(text[start + 1 : end], number)
+            raise ValueError(f"no [..] in {text[start:]!r}")
+        return self._cards_in(text, opened + 1, end, number)
 
 
 def _written_cards(text: str) -> tuple[Card, ...] | None:
     """``Ah Kd 7c`` as the sites write it, read character by character (one-character
     strings are shared, so no string is made); None for any other spelling. Groups of five
     or seven cards seldom repeat: remembering groups by their text cost more than this."""
-    length = len(text)
-    if length % 3 != 2:
+    return _written_cards_in(text, 0, len(text))
+
+
+def _written_cards_in(text: str, start: int, end: int) -> tuple[Card, ...] | None:
+    """:func:`_written_cards` of ``text[start:end]``."""
+    length = end - start
+    if length < 2 or length % 3 != 2:
         return None
     if length == 2:
-        card = _card_at(text, 0)
+        card = _card_at(text, start)
         return _ONE_CARD[card.index] if card is not None else None
     cards: list[Card] = []
-    for at in range(0, length, 3):
+    for at in range(start, end, 3):
         card = _card_at(text, at)
-        if card is None or (at + 2 < length and text[at + 2] != " "):
+        if card is None or (at + 2 < end and text[at + 2] != " "):
             return None
         cards.append(card)
     return tuple(cards)
