@@ -6,10 +6,14 @@
   nothing.
 * ``high_board_key`` and ``low_board_key`` (who acts first on a stud street) equal the
   rule written plainly: pairing shape first, then the ranks by how often they appear.
+* ``board_key`` remembers keys by the ranks a board shows: a remembered key is the key
+  worked out, in any order of the cards, past the bound too; ``best_boards`` is every
+  player whose key is the greatest.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -18,8 +22,9 @@ from hypothesis import strategies as st
 
 from hhparse.cards import DECK, Card
 from hhparse.evaluators import RANKINGS, EvaluationError
-from hhparse.replay import showdown
+from hhparse.replay import boards, showdown
 from hhparse.replay.boards import high_board_key, low_board_key
+from hhparse.variants import FirstToAct
 from hhparse.variants.catalog import VARIANTS
 
 EXAMPLES = settings(max_examples=400, deadline=None)
@@ -118,3 +123,40 @@ def test_board_keys_rank_pairs_and_high_cards() -> None:
     assert high_board_key(cards("9c 9d 3h 3s")) > high_board_key(cards("Ac Ad Kh Qs"))
     assert low_board_key(cards("Ac 2d 3h")) > low_board_key(cards("2c 3d 4h"))
     assert low_board_key(cards("Kc Qd Jh")) > low_board_key(cards("Ac Ad 2h"))
+
+
+def worked_out(cards: Sequence[Card], rule: FirstToAct) -> tuple[int, ...]:
+    return low_board_key(cards) if rule is FirstToAct.BEST_LOW_BOARD else high_board_key(cards)
+
+
+@EXAMPLES
+@given(st.lists(BOARDS, min_size=1, max_size=6), st.sampled_from(list(FirstToAct)),
+       st.randoms(use_true_random=False))
+def test_a_remembered_board_key_is_the_key_worked_out(
+    board_list: list[list[Card]], rule: FirstToAct, shuffler: random.Random
+) -> None:
+    for board in board_list * 2:
+        assert boards.board_key(board, rule) == worked_out(board, rule)
+        reordered = list(board)
+        shuffler.shuffle(reordered)
+        assert boards.board_key(reordered, rule) == worked_out(board, rule)
+    named = {f"p{index}": board for index, board in enumerate(board_list)}
+    keys = {player: worked_out(board, rule) for player, board in named.items()}
+    assert boards.best_boards(named, rule) == {
+        player for player, key in keys.items() if key == max(keys.values())}
+
+
+def test_board_keys_past_the_bound_are_forgotten_and_made_again_the_same() -> None:
+    rule = FirstToAct.BEST_HIGH_BOARD
+    bound = boards.REMEMBERED_BOARDS
+
+    def board(number: int) -> list[Card]:  # five up cards: more rank sequences than the bound
+        ranks = [number // 13**place % 13 for place in range(5)]
+        return [DECK[rank * 4 + place % 4] for place, rank in enumerate(ranks)]
+
+    for number in range(bound + 100):
+        key = boards.board_key(board(number), rule)
+        if number % 997 == 0:
+            assert key == high_board_key(board(number))
+        assert len(boards._HIGH_KEYS) <= bound
+    assert boards.board_key(board(5), rule) == high_board_key(board(5))

@@ -11,6 +11,7 @@ of an incomplete board do not count).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from hhparse.cards import Card
 from hhparse.variants import BringInPayer, FirstToAct
@@ -68,16 +69,48 @@ def high_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
 
 
 def board_key(cards: Sequence[Card], rule: FirstToAct) -> tuple[int, ...]:
-    if rule is FirstToAct.BEST_LOW_BOARD:
-        return low_board_key(cards)
-    return high_board_key(cards)
+    """The board's key under ``rule``, remembered by the ranks it shows (a key depends on
+    nothing else, and stud boards repeat: at most 13**4 rank sequences of 4 up cards)."""
+    code = _ranks_code(cards)
+    low = rule is FirstToAct.BEST_LOW_BOARD
+    remembered = _LOW_KEYS if low else _HIGH_KEYS
+    key = remembered.get(code)
+    if key is None:
+        key = low_board_key(cards) if low else high_board_key(cards)
+        if len(remembered) >= REMEMBERED_BOARDS:
+            remembered.clear()
+        remembered[code] = key
+    return key
 
 
-def best_boards(boards: dict[str, tuple[Card, ...]], rule: FirstToAct) -> set[str]:
+def _ranks_code(cards: Sequence[Card]) -> int:
+    """The ranks of ``cards`` in their order, four bits each (rank + 1: never 0, so that
+    boards of different lengths never share a code)."""
+    code = 0
+    for card in cards:
+        code = code << 4 | ((card.index >> 2) + 1)
+    return code
+
+
+REMEMBERED_BOARDS: Final = 1 << 16
+"""Keys remembered per rule before forgetting them all (boards of up to 4 up cards need
+~31,000; a log with more up cards than stud deals cannot grow the memory without end)."""
+_LOW_KEYS: Final[dict[int, tuple[int, ...]]] = {}
+_HIGH_KEYS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def best_boards(boards: dict[str, Sequence[Card]], rule: FirstToAct) -> set[str]:
     """Players whose board is best (ties: all of them; the room breaks the tie)."""
-    keys = {player: board_key(cards, rule) for player, cards in boards.items()}
-    best = max(keys.values())
-    return {player for player, key in keys.items() if key == best}
+    best: set[str] = set()
+    best_key: tuple[int, ...] = ()
+    for player, cards in boards.items():
+        key = board_key(cards, rule)
+        if not best or key > best_key:
+            best = {player}
+            best_key = key
+        elif key == best_key:
+            best.add(player)
+    return best
 
 
 def has_open_pair(cards: Sequence[Card]) -> bool:

@@ -9,6 +9,8 @@ the values involved.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hhparse.cards import Card
 from hhparse.money import format_amount
 from hhparse.records import (
@@ -371,7 +373,8 @@ class Replay:
         an all-in best board."""
         rule = self.variant.first_to_act_later
         if self.variant.policies.stud_opener_all_in is StudOpenerAllIn.LEFT_OF_BEST_BOARD:
-            in_hand = {p.name: tuple(p.up_cards) for p in self.active_in_hand()}
+            in_hand: dict[str, Sequence[Card]] = {
+                p.name: p.up_cards for p in self.active_in_hand()}
             if not in_hand or any(not cards for cards in in_hand.values()):
                 return set()
             best = boards.best_boards(in_hand, rule)
@@ -381,7 +384,7 @@ class Replay:
             opener = self.next_able(first, include_start=False)
             return {opener} if opener is not None else set()
         able = [p for p in self.active_in_hand() if p.can_act]
-        boards_now = {p.name: tuple(p.up_cards) for p in able}
+        boards_now: dict[str, Sequence[Card]] = {p.name: p.up_cards for p in able}
         if not able or any(not cards for cards in boards_now.values()):
             return set()
         return boards.best_boards(boards_now, rule)
