@@ -23,6 +23,7 @@ from hhparse.parsers.base import (
     HandBlock,
     Junk,
     SplitResult,
+    _ByteMap,
     account_bytes,
     clean_line,
     consecutive_from,
@@ -429,6 +430,32 @@ def test_byte_offset_finds_each_character(text: str, encoding: str) -> None:
     for index in range(len(text) + 1):
         prefix = text[:index].encode(_codec(encoding))
         assert decoded.byte_offset(index) == decoded.bom_length + len(prefix)
+
+
+@given(st.text(), st.sampled_from(["utf-8", "utf-8-sig", "utf-16-le", "utf-16-be"]),
+       st.lists(st.tuples(st.integers(min_value=0), st.integers(min_value=0), st.booleans()),
+                max_size=12))
+def test_the_byte_map_finds_what_byte_offset_finds(
+    text: str, encoding: str, asks: list[tuple[int, int, bool]]
+) -> None:
+    """In any order of questions: ``at`` an index, or ``after`` a piece of the text."""
+    text = text.replace("\x00", "")
+    data = text.encode(encoding, errors="surrogatepass")
+    if encoding.startswith("utf-16"):
+        data = (b"\xff\xfe" if encoding.endswith("le") else b"\xfe\xff") + data
+    decoded = decode(data)
+    if decoded.text != text:
+        return
+    byte_map = _ByteMap(decoded)
+    for first, size, as_piece in asks:
+        index = first % (len(text) + 1)
+        end = min(len(text), index + size % 40)
+        if as_piece:
+            byte_map.at(index)
+            assert byte_map.after(index, text[index:end]) == decoded.byte_offset(end)
+        else:
+            assert byte_map.at(index) == decoded.byte_offset(index)
+        assert byte_map.at(end) == decoded.byte_offset(end)
 
 
 def test_blank_chars_are_whitespace_and_the_bom() -> None:

@@ -177,7 +177,7 @@ def _reencoding(encoding: str) -> str:
 class _ByteMap:
     """Character index -> raw byte offset, cheap when asked in increasing order."""
 
-    __slots__ = ("_bom", "_byte", "_char", "_codec", "_size", "_text", "_width")
+    __slots__ = ("_bom", "_byte", "_char", "_codec", "_size", "_text", "_unit", "_width")
 
     def __init__(self, decoded: Decoded) -> None:
         self._text = decoded.text
@@ -185,6 +185,9 @@ class _ByteMap:
         self._bom = decoded.bom_length
         self._size = decoded.byte_length
         self._codec = _reencoding(decoded.encoding)
+        self._unit = 1 if self._codec == "utf-8" else 2
+        """Bytes of an ASCII character (when the width varies: UTF-8, or UTF-16 with
+        surrogate pairs)."""
         self._char = 0
         self._byte = decoded.bom_length
 
@@ -193,11 +196,25 @@ class _ByteMap:
             return self._bom + index
         if self._width == 2:
             return min(self._bom + 2 * index, self._size)
-        if index < self._char:
-            self._char, self._byte = 0, self._bom
-        self._byte += len(self._text[self._char : index].encode(self._codec))
-        self._char = index
+        if index != self._char:
+            if index < self._char:
+                self._char, self._byte = 0, self._bom
+            self._byte += self._bytes_of(self._text[self._char : index])
+            self._char = index
         return min(self._byte, self._size)
+
+    def after(self, index: int, piece: str) -> int:
+        """:meth:`at` of ``index + len(piece)``, where ``piece`` is the text from ``index``
+        on (a hand's text, already cut out: measured as it is, not sliced again)."""
+        if self._width or index != self._char:
+            return self.at(index + len(piece))
+        self._byte += self._bytes_of(piece)
+        self._char = index + len(piece)
+        return min(self._byte, self._size)
+
+    def _bytes_of(self, piece: str) -> int:
+        # str.isascii() is a flag CPython keeps: no scan, and no copy to encode.
+        return len(piece) * self._unit if piece.isascii() else len(piece.encode(self._codec))
 
 
 # --- lines -------------------------------------------------------------------------------
@@ -520,7 +537,7 @@ class _Cutter:
             first, length = self.bom + start, len(body)
         else:
             first = self.byte_map.at(start + _bom_run(body))
-            length = self.byte_map.at(start + len(body)) - first
+            length = self.byte_map.after(start, body) - first
         self.blocks.append(
             HandBlock(
                 file=self.file,

@@ -16,10 +16,13 @@ class CardTracker:
     def __init__(self, variant: Variant, log: ProblemLog) -> None:
         self.variant = variant
         self.log = log
-        self.holder: dict[Card, str] = {}
-        """Card -> the player known to hold (or show) it now."""
-        self.discarded_by: dict[Card, str] = {}
-        """Known discards still out of play (until a reshuffle)."""
+        # Lists by card index, not dicts by card: a card's place is asked at every card
+        # dealt, kept, shown and folded, and a list index is the cheapest look-up there is.
+        self.holder: list[str | None] = [None] * 52
+        """Card index -> the player known to hold (or show) it now."""
+        self.discarded_by: list[str | None] = [None] * 52
+        """Card index -> who discarded it, for known discards still out of play (until a
+        reshuffle)."""
         self.reshuffles = 0
         self.stub: int | None = None
         """Cards left to deal before the first reshuffle (exact until then)."""
@@ -58,7 +61,7 @@ class CardTracker:
             self.reshuffled_at = (line, self.stub or 0)
         self.reshuffles += 1
         self.round_reshuffled = True
-        self.discarded_by = {}
+        self.discarded_by = [None] * 52
 
     def end_draw(self, draw_round: int) -> None:
         """The first reshuffle is checked exactly: it happens iff the stub ran out.
@@ -88,22 +91,25 @@ class CardTracker:
 
     def see(self, player: str, cards: tuple[Card, ...] | list[Card], line: int, what: str) -> None:
         """``player`` is known to hold ``cards`` now (dealt, kept or shown)."""
+        held = self.holder
+        discarded = self.discarded_by
         for card in cards:
-            holder = self.holder.get(card)
+            index = card.index
+            holder = held[index]
             if holder is not None and holder != player:
                 self.log.error(
                     "duplicate_card", line,
                     f"{card} {what} to {player} is already held by {holder}",
                 )
                 continue
-            discarder = self.discarded_by.get(card)
+            discarder = discarded[index]
             if discarder is not None:
                 self.log.error(
                     "duplicate_card", line,
                     f"{card} {what} to {player} was discarded by {discarder} "
                     "and the deck was not reshuffled",
                 )
-            self.holder[card] = player
+            held[index] = player
 
     def receive(self, player: str, cards: tuple[Card, ...], own_discards: set[Card],
                 line: int) -> None:
@@ -118,13 +124,17 @@ class CardTracker:
         self.see(player, cards, line, "dealt")
 
     def discard(self, player: str, cards: tuple[Card, ...], line: int) -> None:
+        held = self.holder
         for card in cards:
-            if self.holder.get(card) == player:
-                del self.holder[card]
-            self.discarded_by[card] = player
+            index = card.index
+            if held[index] == player:
+                held[index] = None
+            self.discarded_by[index] = player
 
     def release(self, player: str) -> None:
         """A folded hand goes to the muck; its unknown cards stay unknown."""
-        for card in [card for card, holder in self.holder.items() if holder == player]:
-            del self.holder[card]
-            self.discarded_by[card] = player
+        held = self.holder
+        for index in range(52):
+            if held[index] == player:
+                held[index] = None
+                self.discarded_by[index] = player

@@ -33,7 +33,6 @@ from hhparse.replay.handlers import (
     on_fold,
     on_post,
 )
-from hhparse.replay.positions import clockwise_from
 from hhparse.replay.result import DrawResult
 from hhparse.replay.rooms import room_rules
 from hhparse.replay.state import PlayerState, ProblemLog, RoundState
@@ -160,31 +159,38 @@ class Replay:
         )
 
     def seat_players(self) -> None:
+        players = self.players
+        hero = self.hand.hero
         seen_seats: set[int] = set()
+        anyone_sitting_out = False
         for seat in self.hand.seats:
-            if seat.seat in seen_seats or seat.player in self.players:
+            number = seat.seat
+            name = seat.player
+            sitting_out = seat.sitting_out
+            anyone_sitting_out = anyone_sitting_out or sitting_out
+            if number in seen_seats or name in players:
                 self.log.error(
-                    "duplicate_seat", seat.line, f"seat {seat.seat} ({seat.player}) listed twice"
+                    "duplicate_seat", seat.line, f"seat {number} ({name}) listed twice"
                 )
                 continue
-            seen_seats.add(seat.seat)
-            self.players[seat.player] = PlayerState(
-                name=seat.player,
-                seat=seat.seat,
+            seen_seats.add(number)
+            players[name] = PlayerState(
+                name=name,
+                seat=number,
                 stack=seat.stack,
                 remaining=seat.stack,
-                is_hero=seat.player == self.hand.hero,
-                dealt_in=not seat.sitting_out and seat.stack > 0,
+                is_hero=name == hero,
+                dealt_in=not sitting_out and seat.stack > 0,
             )
-        if any(seat.sitting_out for seat in self.hand.seats):
+        if anyone_sitting_out:
             self._mark_dealt_in_by_actions()
-        dealt = [p for p in self.players.values() if p.dealt_in]
-        after = self.hand.button_seat if self.hand.button_seat is not None else 0
-        seat_order = clockwise_from([p.seat for p in dealt], after)
-        by_seat = {p.seat: p.name for p in dealt}
-        self.order = [by_seat[seat] for seat in seat_order]
-        self.in_order = [self.players[name] for name in self.order]
-        self.place = {name: index for index, name in enumerate(self.order)}
+        self.in_order = in_order = _clockwise(
+            [p for p in players.values() if p.dealt_in],
+            self.hand.button_seat if self.hand.button_seat is not None else 0)
+        self.order = [p.name for p in in_order]
+        self.place = {}
+        for index, player in enumerate(in_order):
+            self.place[player.name] = player.place = index
         self.forced = self._find_forced()
         self.refresh_active()
         if len(self.order) < 2:
@@ -337,7 +343,7 @@ class Replay:
             return
         self.round = RoundState(street=street, step=self.step_for(street))
         self.round.last_raise = self.round.step
-        for player in self.players.values():
+        for player in self.in_order:  # only players dealt in act or put chips in
             player.committed = 0
             player.acted = False
             player.acted_at_raise = -1
@@ -391,12 +397,16 @@ class Replay:
 
     def next_able(self, after: str | None, include_start: bool) -> str | None:
         """The next player clockwise (from ``after``) who still has to act this round."""
+        return self.next_able_from(self.place.get(after, -1) if after is not None else -1,
+                                   include_start)
+
+    def next_able_from(self, start: int, include_start: bool) -> str | None:
+        """:meth:`next_able` from the player at ``start`` in :attr:`in_order` (-1: none)."""
         round_ = self.round
         if round_ is None or not self.order:
             return None
         in_order = self.in_order
         count = len(in_order)
-        start = self.place.get(after, -1) if after is not None else -1
         first = 0 if include_start else 1
         able = self.able_count()
         current_bet = round_.current_bet
@@ -475,3 +485,19 @@ class Replay:
             self.draw_queue = []
 
 
+def _clockwise(dealt: list[PlayerState], after: int) -> list[PlayerState]:
+    """``dealt`` (seats all different) clockwise from the first seat after ``after``: the
+    order of :func:`hhparse.replay.positions.clockwise_from`, with no look-up by seat."""
+    for index in range(1, len(dealt)):
+        if dealt[index - 1].seat > dealt[index].seat:  # seats not listed in order (rare)
+            dealt.sort(key=_seat_of)
+            break
+    ordered = [p for p in dealt if p.seat > after]
+    for p in dealt:
+        if p.seat <= after:
+            ordered.append(p)
+    return ordered
+
+
+def _seat_of(player: PlayerState) -> int:
+    return player.seat

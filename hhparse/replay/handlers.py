@@ -154,7 +154,7 @@ def on_bring_in(r: Replay, action: Action) -> None:
     r.round.current_bet = max(r.round.current_bet, player.committed, r.bring_in_amount)
     player.acted = True  # unlike a big blind, the bring-in has no option when everyone calls
     r.round.bets_seen = True
-    r.to_act = r.next_able(player.name, include_start=False)
+    r.to_act = r.next_able_from(player.place, include_start=False)
 
 
 def _full_bring_in(r: Replay, short: Action) -> int:
@@ -315,7 +315,7 @@ def _after_action(r: Replay, player: PlayerState) -> None:
     if r.round is not None:
         player.acted_at_raise = r.round.full_raises
         player.acted_at_bet = r.round.current_bet
-    r.to_act = r.next_able(player.name, include_start=False)
+    r.to_act = r.next_able_from(player.place, include_start=False)
 
 
 def on_fold(r: Replay, action: Action) -> None:

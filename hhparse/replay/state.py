@@ -15,6 +15,8 @@ from hhparse.replay.result import Problem, Severity
 class PlayerState:
     name: str
     seat: int
+    place: int
+    """Index in the replay's clockwise order of the players dealt in (-1: not dealt in)."""
     stack: int
     remaining: int
     is_hero: bool
@@ -50,6 +52,7 @@ class PlayerState:
                  is_hero: bool = False, dealt_in: bool = True) -> None:
         self.name = name
         self.seat = seat
+        self.place = -1
         self.stack = stack
         self.remaining = remaining
         self.is_hero = is_hero
