@@ -9,6 +9,7 @@
 * ``board_key`` remembers keys by the ranks a board shows: a remembered key is the key
   worked out, in any order of the cards, past the bound too; ``best_boards`` is every
   player whose key is the greatest.
+* ``build_pots`` (lists in the players' order) gives the pots of the rule written plainly.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from hhparse.cards import DECK, Card
 from hhparse.evaluators import RANKINGS, EvaluationError
 from hhparse.replay import boards, showdown
 from hhparse.replay.boards import high_board_key, low_board_key
+from hhparse.replay.state import PlayerState
 from hhparse.variants import FirstToAct
 from hhparse.variants.catalog import VARIANTS
 
@@ -160,3 +162,53 @@ def test_board_keys_past_the_bound_are_forgotten_and_made_again_the_same() -> No
             assert key == high_board_key(board(number))
         assert len(boards._HIGH_KEYS) <= bound
     assert boards.board_key(board(5), rule) == high_board_key(board(5))
+
+
+def pots_by_their_rule(players: list[PlayerState]) -> list[tuple[int, tuple[str, ...]]]:
+    """The pots written plainly: a level at each all-in contender's bet and at the top
+    contender's bet; each level takes from every player what he bet between it and the
+    level below; dead blinds go to the main pot; pots with the same players merge; what is
+    left over goes to the last pot."""
+    bets = {p.name: p.contributed - p.dead_blinds for p in players}
+    contenders = [p for p in players if p.in_hand]
+    top = max((bets[p.name] for p in contenders), default=0)
+    levels = sorted({bets[p.name] for p in contenders if p.all_in} | {top})
+    pots: list[tuple[int, tuple[str, ...]]] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(bets[p.name], level) - min(bets[p.name], previous) for p in players)
+        if not pots:
+            amount += sum(p.dead_blinds for p in players)
+        eligible = tuple(p.name for p in contenders if bets[p.name] >= level)
+        if amount > 0:
+            if pots and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible)
+            else:
+                pots.append((amount, eligible))
+        previous = level
+    leftover = sum(p.contributed for p in players) - sum(amount for amount, _ in pots)
+    if leftover and pots:
+        pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
+    return pots
+
+
+PLAYER_BETS = st.lists(
+    st.tuples(st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=3),
+              st.booleans(), st.booleans(), st.booleans()),
+    min_size=2, max_size=8)
+
+
+@EXAMPLES
+@given(PLAYER_BETS)
+def test_pots_are_built_by_their_rule(bets: list[tuple[int, int, bool, bool, bool]]) -> None:
+    players = []
+    for index, (bet, dead, folded, all_in, dealt_in) in enumerate(bets):
+        player = PlayerState(name=f"p{index}", seat=index + 1, stack=100, remaining=0,
+                             dealt_in=dealt_in)
+        player.contributed = bet + dead
+        player.dead_blinds = dead
+        player.folded = folded
+        player.all_in = all_in
+        players.append(player)
+    built = [(pot.amount, pot.eligible) for pot in showdown.build_pots(players)]
+    assert built == pots_by_their_rule(players)

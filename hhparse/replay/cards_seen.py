@@ -135,6 +135,7 @@ class CardTracker:
         """A folded hand goes to the muck; its unknown cards stay unknown."""
         held = self.holder
         for index in range(52):
-            if held[index] == player:
+            holder = held[index]
+            if holder is not None and holder == player:  # compared as strings, not objects
                 held[index] = None
                 self.discarded_by[index] = player

@@ -272,8 +272,12 @@ class Replay:
         self._able = sum(1 for p in active if not p.all_in)
 
     def fold(self, player: PlayerState) -> None:
+        was_in_hand = player.in_hand
         player.folded = True
-        self.refresh_active()
+        if was_in_hand:  # what refresh_active() would find, without a look at everyone
+            self._active = [p for p in self._active if p is not player]
+            if not player.all_in:
+                self._able -= 1
         self.cards.release(player.name)
 
     def able_count(self) -> int:
