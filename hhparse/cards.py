@@ -14,7 +14,7 @@ Three representations exist, each for its own job:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
@@ -183,6 +183,24 @@ def card_from_code(code: int) -> Card:
 def encode(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
     """Evaluation codes of the cards, in order."""
     return tuple(card.code for card in cards)
+
+
+def same_cards(first: Sequence[Card], second: Sequence[Card]) -> bool:
+    """The same cards in any order: ``sorted(first) == sorted(second)``, by the cards'
+    bits (no card compared with another) unless a card is repeated."""
+    if len(first) != len(second):
+        return False
+    mask = 0
+    for card in first:
+        if mask & card.bit:
+            return sorted(first) == sorted(second)
+        mask |= card.bit
+    other = 0
+    for card in second:
+        if other & card.bit:
+            return sorted(first) == sorted(second)
+        other |= card.bit
+    return mask == other
 
 
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:

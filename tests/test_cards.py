@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,6 +23,7 @@ from hhparse.cards import (
     format_cards,
     parse_card,
     parse_cards,
+    same_cards,
 )
 
 # --- parsing -----------------------------------------------------------------------------
@@ -187,3 +190,14 @@ def test_bits_of_distinct_cards_sum_like_they_or(cards: list[Card]) -> None:
         ored |= card.bit
     assert total == ored
     assert total.bit_count() == len(cards)
+
+
+@given(st.lists(st.sampled_from(DECK[:8]), max_size=6),
+       st.lists(st.sampled_from(DECK[:8]), max_size=6), st.randoms(use_true_random=False))
+def test_same_cards_is_a_comparison_of_the_sorted_cards(
+    first: list[Card], second: list[Card], shuffler: random.Random
+) -> None:
+    assert same_cards(first, second) == (sorted(first) == sorted(second))
+    reordered = list(first)
+    shuffler.shuffle(reordered)
+    assert same_cards(first, tuple(reordered))

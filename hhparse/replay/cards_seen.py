@@ -23,6 +23,9 @@ class CardTracker:
         self.discarded_by: list[str | None] = [None] * 52
         """Card index -> who discarded it, for known discards still out of play (until a
         reshuffle)."""
+        self.holders: set[str] = set()
+        """Every player :attr:`holder` has named: a fold of anyone else (most folds, in
+        draw games) has no known card to release."""
         self.reshuffles = 0
         self.stub: int | None = None
         """Cards left to deal before the first reshuffle (exact until then)."""
@@ -110,6 +113,7 @@ class CardTracker:
                     "and the deck was not reshuffled",
                 )
             held[index] = player
+        self.holders.add(player)
 
     def receive(self, player: str, cards: tuple[Card, ...], own_discards: set[Card],
                 line: int) -> None:
@@ -133,6 +137,8 @@ class CardTracker:
 
     def release(self, player: str) -> None:
         """A folded hand goes to the muck; its unknown cards stay unknown."""
+        if player not in self.holders:
+            return
         held = self.holder
         for index in range(52):
             holder = held[index]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hhparse.cards import Card, format_cards
+from hhparse.cards import Card, format_cards, same_cards
 from hhparse.records import Action, Kind
 from hhparse.replay import boards
 from hhparse.replay.result import DrawResult
@@ -632,9 +632,9 @@ def on_draw(r: Replay, action: Action) -> None:
             "draw_count_limit", action.line,
             f"{player.name} draws {count}; at most {limit} may be drawn",
         )
-    if action.kind is Kind.STAND_PAT and action.cards and player.hand and sorted(
-        action.cards
-    ) != sorted(player.hand):
+    if action.kind is Kind.STAND_PAT and action.cards and player.hand and not same_cards(
+        action.cards, player.hand
+    ):
         r.log.error(
             "kept_cards_mismatch", action.line,
             f"{player.name} stands pat on {format_cards(action.cards)} but holds "
@@ -720,7 +720,7 @@ def _dealt_draw(r: Replay, player: PlayerState, action: Action) -> None:
         _initial_hand(r, player, action)
         return
     kept, new = action.cards, action.new_cards
-    if sorted(kept) != sorted(player.hand):
+    if not same_cards(kept, player.hand):
         r.log.error(
             "kept_cards_mismatch", action.line,
             f"{player.name} keeps {format_cards(kept)}, but after the discards his hand is "
@@ -772,7 +772,7 @@ def _last_draw_of(r: Replay, name: str) -> DrawResult | None:
 def _dealt_stud(r: Replay, player: PlayerState, action: Action) -> None:
     new, earlier = action.new_cards, action.cards
     known_before = list(player.hand)
-    if earlier and known_before and sorted(earlier) != sorted(known_before):
+    if earlier and known_before and not same_cards(earlier, known_before):
         r.log.error(
             "kept_cards_mismatch", action.line,
             f"{player.name}'s earlier cards are printed as {format_cards(earlier)}, "
