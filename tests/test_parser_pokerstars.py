@@ -980,3 +980,17 @@ def test_a_summary_seats_amounts_are_found_as_the_expression_finds_them(
 
     text = "".join(pieces)
     assert won_texts(text) == re.findall(r"(?:won|collected) \(([^)]*)\)", text), text
+
+
+def test_a_seat_number_in_superscript_digits_is_a_problem_not_a_crash() -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails: the seat number is read as digits
+    only when ``int`` can read it (a found bug: the reader crashed)."""
+    hand = hand_of(
+        "PokerStars Hand #1:  Razz Limit ($0.10/$0.20 USD) - 2026/03/30 16:27:39 ET\n"
+        "Table 'T' 8-max Seat #1 is the button\n"
+        "Seat \u00b2: Alice ($1 in chips)\n"
+        "Seat 3: Bob ($1 in chips)\n"
+    )
+    assert "parser_crash" not in problem_codes(hand)
+    first = hand.problems[0]
+    assert (first.code, first.line) == ("unknown_line", 3) and "Seat \u00b2" in first.message

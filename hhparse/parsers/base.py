@@ -518,7 +518,7 @@ class _Cutter:
         while stop > start and text[stop - 1] in BLANK_CHARS:
             stop -= 1
         body = text[start:stop]  # one copy of the hand's text, not two (a slice stripped)
-        cleaned = body if self.ascii else body.replace("\xa0", " ").replace("\ufeff", "")
+        cleaned = body if self.ascii else _without_nbsp_and_bom(body)
         lines = [each.rstrip() for each in cleaned.split("\n")]
         if len(body) > MAX_LINE_CHARS:
             lines = [cut_long_line(each) for each in lines]
@@ -601,6 +601,16 @@ def _junk_text(lines: list[str]) -> str:
     if len(text) <= MAX_JUNK_CHARS:
         return text
     return f"{text[:MAX_JUNK_CHARS]} ...[cut: {len(text):,} characters in all]"
+
+
+def _without_nbsp_and_bom(text: str) -> str:
+    """NBSP as a space, no U+FEFF; each looked for first (a fast scan, and most texts
+    with other non-ASCII characters, accented names, hold neither)."""
+    if "\xa0" in text:
+        text = text.replace("\xa0", " ")
+    if "\ufeff" in text:
+        text = text.replace("\ufeff", "")
+    return text
 
 
 def _bom_run(raw: str) -> int:

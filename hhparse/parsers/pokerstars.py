@@ -590,15 +590,16 @@ def _starts_at(text: str, start: int, prefix: str) -> bool:
 
 
 def _digits(text: str, start: int, end: int) -> int:
-    """The number ``text[start:end]`` writes in digits (as ``isdigit`` and ``int`` read
-    them: ASCII in place, other scripts' digits by a slice); -1 for anything else."""
+    """The number ``text[start:end]`` writes in decimal digits (as ``int`` reads them:
+    ASCII in place, other scripts' digits by a slice); -1 for anything else (superscripts
+    too: ``isdigit`` takes them, ``int`` does not)."""
     number = ascii_number(text, start, end)
-    if number < 0 and start < end and text[start:end].isdigit():
+    if number < 0 and start < end and text[start:end].isdecimal():
         number = int(text[start:end])
     return number
 
 
-def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | None:
+def _seat_parts(text: str) -> tuple[int, str, str, str | None, str | None] | None:
     """(seat, name, stack, bounty, tail) of a seat line, or None.
 
     The name may hold anything, brackets and parentheses included: the line is read from
@@ -608,15 +609,17 @@ def _seat_parts(text: str) -> tuple[str, str, str, str | None, str | None] | Non
     if text.endswith(" in chips)"):
         colon = text.find(": ", 5)
         open_at = text.rfind(" (")
-        if colon > 5 and open_at > colon and text[5:colon].isdigit():
-            stack = text[open_at + 2 : -10]
-            if " " not in stack:
-                return text[5:colon], text[colon + 2 : open_at], stack, None, None
+        if colon > 5 and open_at > colon:
+            seat = _digits(text, 5, colon)
+            if seat >= 0:
+                stack = text[open_at + 2 : -10]
+                if " " not in stack:
+                    return seat, text[colon + 2 : open_at], stack, None, None
     match = _SEAT.match(text)
     if match is None:
         return None
     seat_text, name, stack_text, bounty, tail = match.groups()
-    return seat_text, name, stack_text, bounty, tail
+    return _digits(seat_text, 0, len(seat_text)), name, stack_text, bounty, tail
 
 
 class _Reader(TextReader):
@@ -780,14 +783,13 @@ class _Reader(TextReader):
         parts = _seat_parts(text)
         if parts is None:
             return False
-        seat_text, name, stack_text, bounty, tail = parts
+        seat, name, stack_text, bounty, tail = parts
         try:
             stack = self._amount(stack_text)
         except (Unreadable, AmountError):
             return False
         tail = tail or ""
         sitting_out = "sitting out" in tail or "out of hand" in tail
-        seat = _digits(seat_text, 0, len(seat_text))
         self.seats.append(Seat(seat=seat, player=name, stack=stack, sitting_out=sitting_out,
                                line=number))
         self.seat_names[seat] = name
