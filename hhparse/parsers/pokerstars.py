@@ -802,9 +802,12 @@ class _Reader(TextReader):
     def _index_names(self) -> None:
         super()._index_names()
         self.seated = {name: name for name in self.names}
-        # names with ": " or " [" in them need the careful readings of _who and _dealt
-        self.fast_names = not any(": " in name for name in self.names)
-        self.fast_dealt = not any(" [" in name for name in self.names)
+        # names with ": " or " [" in them need the careful readings of _who and _dealt;
+        # looked for in the names joined (no name holds a line break): two scans, not two
+        # a name
+        joined = "\n".join(self.names)
+        self.fast_names = ": " not in joined
+        self.fast_dealt = " [" not in joined
 
     def _seated_at(self, text: str, start: int, end: int) -> str | None:
         """The seated name ``text[start:end]`` is: the seat's one string, not a slice of

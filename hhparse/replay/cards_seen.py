@@ -115,11 +115,11 @@ class CardTracker:
             held[index] = player
         self.holders.add(player)
 
-    def receive(self, player: str, cards: tuple[Card, ...], own_discards: set[Card],
+    def receive(self, player: str, cards: tuple[Card, ...], own_discards: int,
                 line: int) -> None:
-        """New cards from a draw."""
+        """New cards from a draw (``own_discards``: the bits of the player's discards)."""
         if self.variant.policies.reshuffle is ReshufflePolicy.ONLINE:
-            returned = [card for card in cards if card in own_discards]
+            returned = [card for card in cards if own_discards & card.bit]
             if returned:
                 self.log.error(
                     "own_discard_returned", line,

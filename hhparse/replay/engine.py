@@ -28,10 +28,13 @@ from hhparse.replay.handlers import (
     on_bet_or_raise,
     on_call,
     on_check,
+    on_collect,
     on_dealt,
     on_draw,
     on_fold,
     on_post,
+    on_show,
+    on_uncalled,
 )
 from hhparse.replay.result import DrawResult
 from hhparse.replay.rooms import room_rules
@@ -327,6 +330,12 @@ class Replay:
             on_post(self, action)
         elif kind is Kind.DISCARD or kind is Kind.STAND_PAT:
             on_draw(self, action)
+        elif kind is Kind.SHOW:
+            on_show(self, action)
+        elif kind is Kind.COLLECT:
+            on_collect(self, action)
+        elif kind is Kind.UNCALLED_RETURN:
+            on_uncalled(self, action)
         else:
             handler = HANDLERS.get(kind)
             if handler is not None:

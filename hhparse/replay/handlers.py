@@ -591,10 +591,10 @@ def on_uncalled(r: Replay, action: Action) -> None:
     player = _seated(r, action)
     if player is None:
         return
-    contributions = sorted((p.contributed - p.dead_blinds for p in r.players.values()),
-                           reverse=True)
-    top = contributions[0] if contributions else 0
-    second = contributions[1] if len(contributions) > 1 else 0
+    contributions = [p.contributed - p.dead_blinds for p in r.players.values()]
+    contributions.sort()  # no reverse=True: a keyword makes the call go through Python
+    top = contributions[-1] if contributions else 0
+    second = contributions[-2] if len(contributions) > 1 else 0
     if player.contributed - player.dead_blinds != top or action.amount != top - second:
         r.log.error(
             "uncalled_mismatch", action.line,
@@ -655,7 +655,8 @@ def on_draw(r: Replay, action: Action) -> None:
                 f"{format_cards(player.hand)}",
             )
         player.hand = [card for card in player.hand if card not in action.cards]
-        player.own_discards.update(action.cards)
+        for card in action.cards:
+            player.own_discards |= card.bit
         r.cards.discard(player.name, action.cards, action.line)
     r.cards.take(count, player.name, action.line)
     r.draws.append(
@@ -771,7 +772,7 @@ def _last_draw_of(r: Replay, name: str) -> DrawResult | None:
 
 def _dealt_stud(r: Replay, player: PlayerState, action: Action) -> None:
     new, earlier = action.new_cards, action.cards
-    known_before = list(player.hand)
+    known_before = player.hand  # replaced below, never changed in place: no copy
     if earlier and known_before and not same_cards(earlier, known_before):
         r.log.error(
             "kept_cards_mismatch", action.line,
@@ -787,7 +788,9 @@ def _dealt_stud(r: Replay, player: PlayerState, action: Action) -> None:
             player.up_cards = list(new[-1:])
     elif r.street < 4:
         player.up_cards.extend(new[-1:])
-    player.hand = list(earlier or known_before) + list(new)
+    hand = list(earlier) if earlier else list(known_before)
+    hand.extend(new)
+    player.hand = hand
     if player.shown is not None:  # dealt after showing (KingsClub shows all-in hands early)
         player.shown = tuple(player.hand) + tuple(r.board)
     if len(player.hand) > 7:

@@ -40,7 +40,8 @@ class PlayerState:
     hand: list[Card]
     """Known cards held now (the hero's hand, stud cards, shown cards)."""
     up_cards: list[Card]
-    own_discards: set[Card]
+    own_discards: int
+    """The bits (``Card.bit``) of every card this player has discarded."""
     shown: tuple[Card, ...] | None
     """The hand shown at a showdown (ranked)."""
     shown_line: int
@@ -68,7 +69,7 @@ class PlayerState:
         self.collected = 0
         self.hand = []
         self.up_cards = []
-        self.own_discards = set()
+        self.own_discards = 0
         self.shown = None
         self.shown_line = 0
         self.shown_cards = ()
