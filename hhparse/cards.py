@@ -185,22 +185,25 @@ def encode(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
     return tuple(card.code for card in cards)
 
 
+def distinct_bits(cards: Sequence[Card]) -> int:
+    """The cards' bits together (the set they make), or -1 when a card is repeated."""
+    bits = 0
+    for card in cards:
+        if bits & card.bit:
+            return -1
+        bits |= card.bit
+    return bits
+
+
 def same_cards(first: Sequence[Card], second: Sequence[Card]) -> bool:
     """The same cards in any order: ``sorted(first) == sorted(second)``, by the cards'
     bits (no card compared with another) unless a card is repeated."""
     if len(first) != len(second):
         return False
-    mask = 0
-    for card in first:
-        if mask & card.bit:
-            return sorted(first) == sorted(second)
-        mask |= card.bit
-    other = 0
-    for card in second:
-        if other & card.bit:
-            return sorted(first) == sorted(second)
-        other |= card.bit
-    return mask == other
+    bits, other = distinct_bits(first), distinct_bits(second)
+    if bits < 0 or other < 0:
+        return sorted(first) == sorted(second)
+    return bits == other
 
 
 def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Final
 
-from hhparse.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
+from hhparse.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card, distinct_bits
 from hhparse.frozen import Record
 
 
@@ -35,11 +35,8 @@ class EvaluationError(ValueError):
 def check_distinct(cards: Sequence[Card]) -> None:
     """Raise EvaluationError when a card appears twice (by the cards' bits: no set made,
     no boxed integer when compiled)."""
-    seen = 0
-    for card in cards:
-        if seen & card.bit:
-            raise EvaluationError(f"a card appears twice in {' '.join(map(str, cards))}")
-        seen |= card.bit
+    if distinct_bits(cards) < 0:
+        raise EvaluationError(f"a card appears twice in {' '.join(map(str, cards))}")
 
 
 def groups(ranks: tuple[int, ...]) -> list[tuple[int, int]]:

@@ -803,8 +803,8 @@ class _Reader(TextReader):
         super()._index_names()
         self.seated = {name: name for name in self.names}
         # names with ": " or " [" in them need the careful readings of _who and _dealt;
-        # looked for in the names joined (no name holds a line break): two scans, not two
-        # a name
+        # looked for in the names joined (no name holds a line break): two scans in all,
+        # not two for each name
         joined = "\n".join(self.names)
         self.fast_names = ": " not in joined
         self.fast_dealt = " [" not in joined

@@ -64,7 +64,6 @@ class Replay:
         self._active: list[PlayerState] = []
         self._able = 0
         """Players in the hand who are not all-in (kept up to date: asked at every line)."""
-        self.place: dict[str, int] = {}
         self.order: list[str] = []
         """Dealt-in players clockwise, starting left of the button (stud: seat order)."""
         self.in_order: list[PlayerState] = []
@@ -191,9 +190,8 @@ class Replay:
             [p for p in players.values() if p.dealt_in],
             self.hand.button_seat if self.hand.button_seat is not None else 0)
         self.order = [p.name for p in in_order]
-        self.place = {}
         for index, player in enumerate(in_order):
-            self.place[player.name] = player.place = index
+            player.place = index
         self.forced = self._find_forced()
         self.refresh_active()
         if len(self.order) < 2:
@@ -399,7 +397,7 @@ class Replay:
             best = boards.best_boards(in_hand, rule)
             if any(self.players[name].can_act for name in best):
                 return {name for name in best if self.players[name].can_act}
-            first = min(best, key=self.place.__getitem__)
+            first = min(best, key=self.place_of)
             opener = self.next_able(first, include_start=False)
             return {opener} if opener is not None else set()
         able = [p for p in self.active_in_hand() if p.can_act]
@@ -410,8 +408,13 @@ class Replay:
 
     def next_able(self, after: str | None, include_start: bool) -> str | None:
         """The next player clockwise (from ``after``) who still has to act this round."""
-        return self.next_able_from(self.place.get(after, -1) if after is not None else -1,
+        return self.next_able_from(self.place_of(after) if after is not None else -1,
                                    include_start)
+
+    def place_of(self, name: str) -> int:
+        """The place of ``name`` in :attr:`in_order` (-1: not dealt in, or not seated)."""
+        player = self.players.get(name)
+        return player.place if player is not None else -1
 
     def next_able_from(self, start: int, include_start: bool) -> str | None:
         """:meth:`next_able` from the player at ``start`` in :attr:`in_order` (-1: none)."""

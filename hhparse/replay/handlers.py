@@ -210,7 +210,7 @@ def _first_with_chips(r: Replay, forced: str) -> str:
     who still has chips (RULES.md, Razz; the same in stud and stud hi/lo)."""
     if r.players[forced].remaining > 0:
         return forced
-    start = r.place[forced]
+    start = r.players[forced].place
     count = len(r.order)
     for offset in range(1, count):
         candidate = r.in_order[(start + offset) % count]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from hhparse.cards import Card, format_cards
+from hhparse.cards import Card, distinct_bits, format_cards
 from hhparse.evaluators import RANKINGS, Evaluation, EvaluationError
 from hhparse.frozen import Record
 from hhparse.replay.result import PotResult
@@ -84,10 +84,8 @@ def evaluate_hand(variant: Variant, cards: Sequence[Card]) -> tuple[Evaluation |
     """One evaluation per ranking of the variant (None: the hand cannot be evaluated,
     or does not qualify for an 8-or-better low). The tuple may be shared: it is never
     copied."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    if mask.bit_count() != len(cards):  # a card repeated: not remembered under its set
+    mask = distinct_bits(cards)
+    if mask < 0:  # a card repeated: not remembered under its set
         return _evaluate(variant.rankings, cards)
     remembered = _REMEMBERED.get(variant.rankings)
     if remembered is None:
