@@ -40,7 +40,7 @@ PURE_TESTS := tests/test_build.py tests/test_replay_rules.py tests/test_replay_a
 	tests/test_forced_bets.py tests/test_replay_corpus.py tests/test_parser_pokerstars.py \
 	tests/test_parser_fulltilt.py tests/test_parser_winamax.py tests/test_parser_kingsclub.py \
 	tests/test_parsers_base.py tests/test_parsers_reader.py tests/test_rulebook.py tests/test_store.py tests/test_phh.py \
-	tests/test_cycles.py tests/test_decisions.py
+	tests/test_cycles.py tests/test_decisions.py tests/test_hand_facts.py
 pytest-pure: $(STAMP)
 	HHPARSE_PURE=1 $(BIN)/pytest -q -n auto $(PURE_TESTS)
 

@@ -7,8 +7,8 @@ twice into fresh stores on one worker: once in tasks of ``--small`` MB of hand t
 tasks of ``--large`` MB (``BATCH_BYTES`` and ``GATHER_BYTES`` of ``hhparse.ingest.run``).
 Each stage's CPU time is summed per task; the two task sizes give, per stage, a fixed cost
 per task and a cost per hand (a straight line through the two points). Stages nest: ``run_task``
-holds ``frames_for`` (which holds the split, the parse and the replay) and
-``derive_frame_facts``; ``insert_frames`` holds the statements (``sql/store/<name>``).
+holds ``frames_for`` (which holds the split, the parse, the replay and the facts
+(``hhparse.hand_facts``)); ``insert_frames`` holds the statements (``sql/store/<name>``).
 Prints a markdown table; CPU per hand of the whole ingest at the default task size is the
 figure ``benchmarks/run.py`` reports as wall time on one worker.
 """
@@ -31,7 +31,7 @@ from hhparse.variants.catalog import VARIANTS
 
 STAGES = (
     (ingest_run, "run_task"), (work, "frames_for"), (work, "split_blocks"),
-    (work, "replay_hand"), (work, "derive_frame_facts"), (ingest_run, "insert_frames"),
+    (work, "replay_hand"), (ingest_run, "insert_frames"),
     (writer, "_run"), (ingest_run, "_record_progress"), (ingest_run, "_check_integrity"),
 )
 

@@ -1,7 +1,7 @@
-"""The players' and draws' facts derived where the hands are read (the workers, in polars
-over their own frames) equal those the writer derives in the store with its SQL, on
-generated hands of every variant and on the corpus (``benchmarks/facts_equal.py`` checks
-100,000 generated hands)."""
+"""The players' and draws' facts derived where the hands are read (the workers, hand by hand
+as they build their frames: ``hhparse.hand_facts``) equal those the writer derives in the
+store with its SQL, on generated hands of every variant and on the corpus
+(``benchmarks/facts_equal.py`` checks 100,000 generated hands)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from hhparse.ingest import run, work
 from hhparse.ingest.run import ingest
 from hhparse.store import DERIVED_COLUMNS, frames_for, has_facts
 from hhparse.store.digest import content_digest
-from hhparse.store.frame_facts import derive_frame_facts
 from hhparse.store.schema import open_store
 from hhparse.synth import SynthOptions, generate_hands
 from hhparse.variants.catalog import VARIANTS
@@ -56,7 +55,7 @@ def test_facts_derived_in_workers_equal_the_writers(
     corpus = [settled_corpus(tmp_path / "fpdb")] if FPDB.is_dir() else []
     paths = [generated, *corpus]
     in_workers = _digest(paths, tmp_path / "workers.duckdb")
-    monkeypatch.setattr(work, "derive_frame_facts", lambda frames: frames)
+    monkeypatch.setattr(work, "FACTS_IN_WORKERS", False)
     # the writer's SQL derivation is a fallback no ingest takes (its workers derive the
     # facts): it needs more than the ingest's memory budget
     monkeypatch.setattr(run, "SET_INGEST_DUCKDB_MEMORY", run.SET_DUCKDB_MEMORY)
@@ -70,7 +69,7 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
 
     results = [read_file(path) for path in sorted(generated.glob("*.txt"))[:3]]
     frames = frames_for(results, {})
-    derived = derive_frame_facts(frames)
+    derived = frames_for(results, {}, facts=True)
     assert not has_facts(frames) and has_facts(derived)
     for name in ("players", "draws"):
         before, after = getattr(frames, name), getattr(derived, name)
@@ -80,23 +79,21 @@ def test_derived_frames_carry_every_fact_and_keep_their_rows(generated: Path) ->
     assert derived.players["vpip"].dtype == pl.Boolean
 
 
-@pytest.mark.parametrize("variant", ["razz", "27_triple_draw", "badugi"])
-def test_a_batch_of_one_kind_of_game_plans_only_its_facts_and_gets_the_same(
-    generated: Path, variant: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_hands_facts_are_the_same_in_any_batch(generated: Path) -> None:
+    """A hand's facts come from its own records: alone in its batch or after others', the
+    same rows."""
     from hhparse.pipeline import read_file
-    from hhparse.store import frame_facts
 
-    frames = frames_for([read_file(generated / f"{variant}.txt")], {})
-    games = frame_facts._games(frames.hands)
-    assert games.stud != games.draw
-    narrowed = derive_frame_facts(frames)
-    monkeypatch.setattr(frame_facts, "_games",
-                        lambda hands: frame_facts._Games(stud=True, draw=True))
-    whole = derive_frame_facts(frames)
+    razz = read_file(generated / "razz.txt")
+    others = [read_file(generated / f"{name}.txt") for name in ("badugi", "stud8")]
+    alone = frames_for([razz], {}, facts=True)
+    mixed = frames_for([*others, razz], {}, facts=True)
     for name in ("players", "draws"):
-        assert getattr(narrowed, name).schema == getattr(whole, name).schema
-        assert getattr(narrowed, name).equals(getattr(whole, name))
+        ours = getattr(alone, name).drop("batch_hand")
+        theirs = getattr(mixed, name).drop("batch_hand").filter(
+            pl.col("hand_id").is_in(alone.hands["hand_id"].implode()))
+        assert ours.equals(theirs)
+    assert alone.players["steal_chance"].any() and alone.players["door_card"].is_not_null().any()
 
 
 def test_action_rows_come_in_hand_then_seq_order(generated: Path) -> None:
@@ -138,23 +135,3 @@ def test_a_worker_derives_the_facts_without_loading_duckdb(generated: Path) -> N
     hands, facts, loaded = completed.stdout.split(maxsplit=2)
     assert int(hands) == HANDS_PER_VARIANT and facts == "True"
     assert loaded.strip() == "[]"
-
-
-def test_rank_places_and_rank_characters_read_every_input_as_before() -> None:
-    """``_place_in`` and ``_rank_char`` (once ``replace_strict`` lookups, which cost a
-    fixed ~0.4 ms each per task) give 0 and "" for what is not a rank: NULL, the empty
-    text, a character of no rank, a place outside the ranks."""
-    from hhparse.store.frame_facts import HIGH_RANKS, LOW_RANKS, _place_in, _rank_char
-
-    chars = [None, "", "x", ".", "*", *HIGH_RANKS, *HIGH_RANKS.lower()]
-    places = [None, -1, 0, *range(1, 16)]
-    frame = pl.DataFrame({"char": chars + [None] * (len(places) - len(chars)),
-                          "place": places + [None] * (len(chars) - len(places))})
-    for text in (HIGH_RANKS, LOW_RANKS):
-        got = frame.select(place=_place_in(text, pl.col("char")),
-                           char=_rank_char(text, pl.col("place")))
-        assert got["place"].to_list() == [
-            text.index(c) + 1 if c and c in text else 0 for c in frame["char"]]
-        assert got["char"].to_list() == [
-            text[p - 1] if p is not None and 1 <= p <= len(text) else "" for p in frame["place"]]
-        assert got.schema == pl.Schema({"place": pl.Int64, "char": pl.String})

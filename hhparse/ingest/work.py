@@ -17,7 +17,6 @@ from hhparse.parsers.base import HandBlock, Junk, split_blocks
 from hhparse.parsers.sites import SITES, Site
 from hhparse.pipeline import FileResult
 from hhparse.replay import ReplayResult, Status, replay_hand
-from hhparse.store.frame_facts import derive_frame_facts
 from hhparse.store.frames import Frames, SpilledFrames, frames_for
 
 
@@ -92,6 +91,11 @@ class SpilledResult:
         return TaskResult(frames=self.frames.load(), parts=self.parts)
 
 
+FACTS_IN_WORKERS = True
+"""The players' and draws' facts are worked out here, hand by hand as the frames are built
+(:mod:`hhparse.hand_facts`), so that the writer only appends them; off (a test's check of
+both ways), the writer derives them with its SQL."""
+
 REPLAY_GROUP = 250
 """Hands replayed at a time: their frame rows are taken, then the replayed hands dropped,
 so a task of thousands of hands never holds them all at once."""
@@ -108,11 +112,9 @@ def run_task(task: Task, check: Callable[[], None] | None = None) -> TaskResult:
             yield from _replayed(part, results, checked)
 
     with without_cycle_collection():
-        frames = frames_for(files(), {part.path: part.source_id for part in task.parts})
-        # polars' plan of the facts is hundreds of Python objects: a collection each task
-        # took ~8% of its fixed ~20 ms
-        facts = derive_frame_facts(frames)
-    return TaskResult(frames=facts, parts=tuple(results))
+        frames = frames_for(files(), {part.path: part.source_id for part in task.parts},
+                            facts=FACTS_IN_WORKERS)
+    return TaskResult(frames=frames, parts=tuple(results))
 
 
 def run_task_spilled(task: Task, check: Callable[[], None] | None, folder: str | None

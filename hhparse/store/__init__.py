@@ -12,7 +12,7 @@ The tables and their columns are documented in the README (section "The database
 Each new hand gets an integer ``hand_key`` and derived facts (:mod:`hhparse.store.facts`).
 
 The names below are imported on first use: an ingest's workers build frames
-(:mod:`hhparse.store.frames`, :mod:`hhparse.store.frame_facts`) and never load DuckDB.
+(:mod:`hhparse.store.frames`, with :mod:`hhparse.hand_facts`) and never load DuckDB.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ what the reports count is derived once, in SQL, when a hand is stored:
   what he kept and what he made: ``sql/store/derive_draw_facts.sql`` (derived first: the
   players' facts read them).
 
-An ingest derives them where the hands are read: the workers derive the same facts from
-their frames in polars (:mod:`hhparse.store.frame_facts`, checked equal to these files by a
-test), so that the single writer only appends rows that are complete (no UPDATE after
+An ingest derives them where the hands are read: the workers work out the same facts hand
+by hand as they build the frames (:mod:`hhparse.hand_facts`, checked equal to these files
+by a test), so that the single writer only appends rows that are complete (no UPDATE after
 INSERT, and the writer's work per hand stays small enough for several workers to feed it).
 The writer (:func:`hhparse.store.insert_frames`) keys each new hand, and derives the facts
 in the batch's transaction only for frames that do not carry them.
@@ -74,6 +74,6 @@ _FACTS_OF: Final = {name: DERIVED_COLUMNS[name][1:] for name in ("players", "dra
 
 def has_facts(frames: Frames) -> bool:
     """Do the players and draws frames carry their facts
-    (:func:`hhparse.store.frame_facts.derive_frame_facts`)?"""
+    (``frames_for(..., facts=True)``)?"""
     return all(set(columns) <= set(getattr(frames, name).columns)
                for name, columns in _FACTS_OF.items())

@@ -36,7 +36,15 @@ from typing import Final, Protocol
 import numpy as np
 import polars as pl
 
-from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns, dealt_in, hand_row
+from hhparse.columns import (
+    ActionColumns,
+    DrawColumns,
+    FactColumns,
+    PlayerColumns,
+    dealt_in,
+    hand_row,
+)
+from hhparse.hand_facts import DRAW_FACT_COLUMNS, PLAYER_FACT_COLUMNS, draw_facts, player_facts
 from hhparse.parsers.base import Junk
 from hhparse.records import SHOWDOWN_STREET
 from hhparse.replay.result import Problem, ReplayResult, Status
@@ -141,6 +149,21 @@ SCHEMAS: Final[dict[str, pl.Schema]] = {
     }),
 }
 """The columns of each frame, in the order of its table's columns."""
+
+FACT_SCHEMAS: Final[dict[str, pl.Schema]] = {
+    "players": pl.Schema({
+        name: _INT if name in ("calls", "aggressive_actions", "last_draw_discarded",
+                               "pat_from_draw")
+        else _STR if name in ("door_card", "third_street_action") else _BOOL
+        for name in PLAYER_FACT_COLUMNS
+    }),
+    "draws": pl.Schema({
+        name: _STR if name in ("holding", "made_class") else _BOOL
+        for name in DRAW_FACT_COLUMNS
+    }),
+}
+"""The facts the players and draws frames carry when :func:`frames_for` derives them
+(after their table's columns and ``batch_hand``)."""
 
 ENGINE: Final = "in-memory"
 """The polars engine for a batch's queries. Polars 2's default, the streaming engine, costs
@@ -280,8 +303,8 @@ def _list_series(values: Sequence[tuple[object, ...]], inner: pl.DataType) -> pl
     return column.fill_null(pl.Series([[]], dtype=pl.List(inner)))
 
 
-def _no_children(schema: pl.Schema) -> pl.DataFrame:
-    return pl.DataFrame(schema={**schema, BATCH_HAND: pl.Int64})
+def _no_children(schema: pl.Schema, facts: pl.Schema | None = None) -> pl.DataFrame:
+    return pl.DataFrame(schema={**schema, BATCH_HAND: pl.Int64, **(facts or {})})
 
 
 # --- the builder ---------------------------------------------------------------------------
@@ -298,7 +321,7 @@ class _Builder:
     and row count (the keys are repeated in polars).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, facts: bool) -> None:
         self.hands: list[_Row] = []
         self.rejects: list[_Row] = []
         self.unsupported: list[_Row] = []
@@ -315,6 +338,9 @@ class _Builder:
         self.player_counts: list[int] = []
         self.draws = DrawColumns()
         self.draw_counts: list[int] = []
+        self.facts = facts
+        self.player_facts = FactColumns(PLAYER_FACT_COLUMNS)
+        self.draw_facts = FactColumns(DRAW_FACT_COLUMNS)
         self.chunks: dict[str, list[pl.DataFrame]] = {"actions": [], "players": [], "draws": []}
         """The child rows taken out of the column lists so far (:meth:`_take_children`)."""
         self.pots: list[object] = []
@@ -348,13 +374,17 @@ class _Builder:
 
     def _take_children(self) -> None:
         """The child rows gathered so far, as frames (without their keys)."""
-        for name, columns in (("actions", self.actions), ("players", self.players),
-                              ("draws", self.draws)):
+        for name, columns, facts in (("actions", self.actions, None),
+                                     ("players", self.players, self.player_facts),
+                                     ("draws", self.draws, self.draw_facts)):
             if len(columns):
                 schema = SCHEMAS[name]
                 taken = columns.taken()
-                self.chunks[name].append(pl.DataFrame(
-                    taken, schema={column: schema[column] for column in taken}))
+                types = {column: schema[column] for column in taken}
+                if self.facts and facts is not None:
+                    taken.update(facts.taken())
+                    types.update(FACT_SCHEMAS[name])
+                self.chunks[name].append(pl.DataFrame(taken, schema=types))
 
     # -- accepted hands
 
@@ -377,6 +407,12 @@ class _Builder:
         self.player_counts.append(len(replayed.players))
         self.draws.add(replayed.draws)
         self.draw_counts.append(len(replayed.draws))
+        if self.facts:
+            variant = hand.variant_id or ""
+            draws = draw_facts(variant, replayed.draws)
+            self.draw_facts.add(draws)
+            self.player_facts.add(player_facts(variant, sum(dealt), replayed.players,
+                                               hand.actions, replayed.draws, draws))
         self.pots.extend(replayed.pots)
         self.pot_counts.append(len(replayed.pots))
         if replayed.problems:
@@ -466,10 +502,11 @@ class _Builder:
         its table's columns (then ``batch_hand``)."""
         chunks = self.chunks[name]
         schema = SCHEMAS[name]
+        facts = FACT_SCHEMAS[name] if self.facts and name in FACT_SCHEMAS else pl.Schema()
         if not chunks:
-            return _no_children(schema)
+            return _no_children(schema, facts)
         rows = chunks[0] if len(chunks) == 1 else pl.concat(chunks)
-        return rows.with_columns(**self._keys(counts)).select(*schema, BATCH_HAND)
+        return rows.with_columns(**self._keys(counts)).select(*schema, BATCH_HAND, *facts)
 
     def _pots_frame(self) -> pl.DataFrame:
         schema = SCHEMAS["pots"]
@@ -508,14 +545,17 @@ def _rows_frame(rows: list[_Row], name: str) -> pl.DataFrame:
     return frame.with_columns(pl.col("started_at").cast(_TIME))
 
 
-def frames_for(results: Iterable[FileResultLike], source_ids: Mapping[str, int]) -> Frames:
+def frames_for(results: Iterable[FileResultLike], source_ids: Mapping[str, int], *,
+               facts: bool = False) -> Frames:
     """The frames of every hand, problem and junk item of ``results``.
 
     ``source_ids`` maps each result's ``file`` to its ``sources.source_id`` (a file not in
-    it gets a NULL source id).
+    it gets a NULL source id). ``facts``: the players and draws frames carry their facts
+    (:data:`FACT_SCHEMAS`, worked out hand by hand by :mod:`hhparse.hand_facts`), so that
+    the writer only appends them; without, the writer derives them with its SQL.
     """
     with _collector_paused():
-        builder = _Builder()
+        builder = _Builder(facts)
         for result in results:
             builder.add_file(result, source_ids.get(result.file))
         return builder.frames()

@@ -20,7 +20,7 @@ hand of a batch is new: then a hand's key is the key before the batch's first pl
 (``batch_hand`` for its rows), and no statement joins to find it (``*_all_new.sql``; an
 ingest's writer spent a third of its statements' time on those joins). Frames that
 carry the players' and draws' facts already (an ingest's workers derive them,
-:mod:`hhparse.store.frame_facts`) are only appended; for others the facts of the
+:mod:`hhparse.hand_facts`) are only appended; for others the facts of the
 batch's new hands are derived from their actions and draws (:mod:`hhparse.store.facts`)
 before the call returns.
 
