@@ -15,7 +15,6 @@ which the build's mypyc does not have.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Final
 
@@ -218,25 +217,6 @@ class DrawColumns(_Columns):
             self.hand_before[row] = cards_text(draw.hand_before)
             self.hand_after[row] = cards_text(draw.hand_after)
             self.line[row] = draw.line or None
-            row += 1
-
-
-class FactColumns(_Columns):
-    """The facts of a child frame (:mod:`hhparse.hand_facts`), one list per fact."""
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        super().__init__()
-        self.columns: list[list[Any]] = [[] for _ in names]
-        self.lists = dict(zip(names, self.columns, strict=True))
-
-    def add(self, rows: Sequence[Sequence[object]]) -> None:
-        """``rows``: each a value per fact, in the order of the names."""
-        row = self.reserve(len(rows))
-        columns = self.columns
-        count = len(columns)
-        for values in rows:
-            for index in range(count):
-                columns[index][row] = values[index]
             row += 1
 
 

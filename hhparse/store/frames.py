@@ -39,7 +39,6 @@ import polars as pl
 from hhparse.columns import (
     ActionColumns,
     DrawColumns,
-    FactColumns,
     PlayerColumns,
     dealt_in,
     hand_row,
@@ -339,8 +338,9 @@ class _Builder:
         self.draws = DrawColumns()
         self.draw_counts: list[int] = []
         self.facts = facts
-        self.player_facts = FactColumns(PLAYER_FACT_COLUMNS)
-        self.draw_facts = FactColumns(DRAW_FACT_COLUMNS)
+        self.fact_rows: dict[str, list[tuple[object, ...]]] = {"players": [], "draws": []}
+        """The facts of the child rows not yet taken (:meth:`_take_children`), a tuple per
+        row (one per hand's row; transposed once, when taken)."""
         self.chunks: dict[str, list[pl.DataFrame]] = {"actions": [], "players": [], "draws": []}
         """The child rows taken out of the column lists so far (:meth:`_take_children`)."""
         self.pots: list[object] = []
@@ -374,16 +374,18 @@ class _Builder:
 
     def _take_children(self) -> None:
         """The child rows gathered so far, as frames (without their keys)."""
-        for name, columns, facts in (("actions", self.actions, None),
-                                     ("players", self.players, self.player_facts),
-                                     ("draws", self.draws, self.draw_facts)):
+        for name, columns in (("actions", self.actions), ("players", self.players),
+                              ("draws", self.draws)):
             if len(columns):
                 schema = SCHEMAS[name]
-                taken = columns.taken()
+                taken: dict[str, Sequence[object]] = dict(columns.taken())
                 types = {column: schema[column] for column in taken}
-                if self.facts and facts is not None:
-                    taken.update(facts.taken())
+                if self.facts and name in FACT_SCHEMAS:
+                    rows = self.fact_rows[name]
+                    taken.update(zip(FACT_SCHEMAS[name], zip(*rows, strict=True),
+                                     strict=True))
                     types.update(FACT_SCHEMAS[name])
+                    rows.clear()
                 self.chunks[name].append(pl.DataFrame(taken, schema=types))
 
     # -- accepted hands
@@ -410,9 +412,9 @@ class _Builder:
         if self.facts:
             variant = hand.variant_id or ""
             draws = draw_facts(variant, replayed.draws)
-            self.draw_facts.add(draws)
-            self.player_facts.add(player_facts(variant, sum(dealt), replayed.players,
-                                               hand.actions, replayed.draws, draws))
+            self.fact_rows["draws"].extend(draws)
+            self.fact_rows["players"].extend(player_facts(
+                variant, sum(dealt), replayed.players, hand.actions, replayed.draws, draws))
         self.pots.extend(replayed.pots)
         self.pot_counts.append(len(replayed.pots))
         if replayed.problems:
