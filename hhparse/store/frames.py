@@ -36,13 +36,7 @@ from typing import Final, Protocol
 import numpy as np
 import polars as pl
 
-from hhparse.columns import (
-    ActionColumns,
-    DrawColumns,
-    PlayerColumns,
-    dealt_in,
-    hand_row,
-)
+from hhparse.columns import ActionColumns, DrawColumns, PlayerColumns, dealt_in, hand_row
 from hhparse.hand_facts import DRAW_FACT_COLUMNS, PLAYER_FACT_COLUMNS, draw_facts, player_facts
 from hhparse.parsers.base import Junk
 from hhparse.records import SHOWDOWN_STREET
@@ -51,7 +45,7 @@ from hhparse.variants import BY_ID
 
 __all__ = [
     "BATCH_HAND",
-    "ENGINE",
+    "FACT_SCHEMAS",
     "SCHEMAS",
     "TABLES",
     "FileResultLike",
@@ -163,11 +157,6 @@ FACT_SCHEMAS: Final[dict[str, pl.Schema]] = {
 }
 """The facts the players and draws frames carry when :func:`frames_for` derives them
 (after their table's columns and ``batch_hand``)."""
-
-ENGINE: Final = "in-memory"
-"""The polars engine for a batch's queries. Polars 2's default, the streaming engine, costs
-~70 ms more per query plan on a batch of frames (measured: the facts of 12 hands in 36 ms
-in memory, 82-114 ms streaming), and a batch always fits in memory."""
 
 TABLES: Final[dict[str, str]] = {
     "hands": "hands", "players": "players", "actions": "actions", "draws": "draws",
