@@ -336,3 +336,49 @@ def test_a_file_that_vanishes_before_it_is_read_is_reported(
     monkeypatch.setattr(scan.FileBytes, "__init__", vanish_then_open)
     summary = ingest([log], tmp_path / "store.duckdb", workers=1)
     assert summary.files_failed == 1 and "cannot read" in summary.errors[0]
+
+
+SUPERSCRIPT = str.maketrans(
+    "0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+"""``"\u00b2".isdigit()`` is true, ``int("\u00b2")`` fails: a reader that checked digits with
+``isdigit`` then read them with ``int`` crashed on them (a found bug, PokerStars first)."""
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def _in_superscript(text: str) -> str:
+    """Seat numbers and the counts of drawn cards written in superscript digits."""
+    lines = []
+    for line in text.split("\n"):
+        if line.startswith("Seat "):
+            head, colon, rest = line.partition(":")
+            line = head.translate(SUPERSCRIPT) + colon + rest
+        for verb in ("discards ", "draws ", "discarded "):
+            at = line.find(verb)
+            if at >= 0 and line[at + len(verb) : at + len(verb) + 1].isdigit():
+                cut = at + len(verb) + 1
+                line = line[: cut - 1] + line[cut - 1 : cut].translate(SUPERSCRIPT) + line[cut:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("path", sorted(
+    path for site in ("fulltilt", "winamax", "kingsclub", "pokerstars")
+    for path in (FIXTURES / site).glob("*.txt")),
+    ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_numbers_in_superscript_digits_are_problems_not_crashes(path: Path) -> None:
+    from hhparse.pipeline import read_bytes
+
+    text = path.read_bytes().decode("utf-8-sig", errors="replace")
+    mutated = _in_superscript(text)
+    result = read_bytes(mutated.encode("utf-8"), path.name)
+    codes = {problem.code for hand in result.hands for problem in hand.problems}
+    assert "parser_crash" not in codes, path.name
+
+
+def test_numbers_in_superscript_digits_in_xml_and_phh_are_not_numbers() -> None:
+    from hhparse.parsers.xmlhands import int_or_none
+    from hhparse.phh.export import _hand_value, _level_number
+
+    assert int_or_none("\u00b2") is None and int_or_none("12") == 12
+    assert _hand_value("\u00b2") == '"\u00b2"' and _hand_value("123") == "123"
+    assert _level_number("Level \u00b2") is None and _level_number("Level 3") == 3

@@ -430,7 +430,7 @@ class _Reader(XmlReader):
             structure=self.game.structure,
             currency="chips" if tournament else header.get("TABLECURRENCY", ""),
             stakes=self.game.stakes, started_at_text=started,
-            started_at=datetime.fromtimestamp(int(started), UTC) if started.isdigit() else None,
+            started_at=datetime.fromtimestamp(int(started), UTC) if started.isdecimal() else None,
             table=header.get("TABLE", ""), max_seats=table_size or None, button_seat=button,
             tournament=Tournament(tournament_id=header.get("TABLETOURNEYID") or session) if (
                 tournament) else None,

@@ -464,7 +464,7 @@ class _Reader(TextReader):
         body = text[: -len(", is sitting out")] if status else text
         colon = body.find(": ", 5)
         open_at = body.rfind(" (")
-        if colon < 0 or not body[5:colon].isdigit() or open_at <= colon or body[-1] != ")":
+        if colon < 0 or not body[5:colon].isdecimal() or open_at <= colon or body[-1] != ")":
             return False
         try:
             stack = self._amount(body[open_at + 2 : -1])
@@ -674,7 +674,7 @@ class _Reader(TextReader):
 
     def _discards(self, name: str, argument: str, number: int) -> bool:
         count_text, _, after = argument.partition(" ")
-        if not count_text.isdigit() or not after.startswith("card"):
+        if not count_text.isdecimal() or not after.startswith("card"):
             return False
         cards_at = after.find("[")
         cards = self._groups(after[cards_at:], number)[0] if cards_at >= 0 else ()
@@ -779,7 +779,7 @@ class _Reader(TextReader):
 
     def _joined_seats(self, text: str) -> list[str]:
         colon = text.find(": ", 5)
-        seated = self.seat_names.get(int(text[5:colon])) if text[5:colon].isdigit() else None
+        seated = self.seat_names.get(int(text[5:colon])) if text[5:colon].isdecimal() else None
         if seated is not None and text[colon + 2 :].startswith(seated):
             return [text]
         cuts = [match.start() + 1 for match in _JOINED_SEAT.finditer(text)]
@@ -788,7 +788,7 @@ class _Reader(TextReader):
 
     def _summary_seat(self, text: str, number: int) -> None:
         colon = text.find(": ", 5)
-        if colon < 0 or not text[5:colon].isdigit():
+        if colon < 0 or not text[5:colon].isdecimal():
             raise Unreadable(text)
         seat, after = int(text[5:colon]), text[colon + 2 :]
         name = self._summary_name(seat, after)

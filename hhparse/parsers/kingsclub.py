@@ -526,7 +526,7 @@ class _Reader(TextReader):
         return True
 
     def _draws(self, name: str, argument: str, number: int) -> bool:
-        if not argument.isdigit():
+        if not argument.isdecimal():
             return False
         self._draw(name, number, Kind.DISCARD, int(argument))
         return True

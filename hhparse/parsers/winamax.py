@@ -611,7 +611,7 @@ class _Reader(TextReader):
 
     def _discards(self, name: str, argument: str, number: int) -> bool:
         count_text, _, after = argument.partition(" ")
-        if not count_text.isdigit() or not after.startswith("card"):
+        if not count_text.isdecimal() or not after.startswith("card"):
             return False
         count = int(count_text)
         bracket = after.find(" [")
@@ -687,7 +687,7 @@ class _Reader(TextReader):
 
     def _summary_seat(self, text: str, number: int) -> None:
         colon = text.find(": ", 5)
-        if colon < 0 or not text[5:colon].isdigit():
+        if colon < 0 or not text[5:colon].isdecimal():
             raise Unreadable(text)
         seat = int(text[5:colon])
         after = text[colon + 2 :]

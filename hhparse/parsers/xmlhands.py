@@ -65,7 +65,7 @@ def xml_start_tags(text: str) -> list[StartTag]:
 
 
 def int_or_none(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isdigit() else None
+    return int(text) if text is not None and text.isdecimal() else None
 
 
 class XmlReader:

@@ -555,7 +555,8 @@ class _Exporter:
 
 
 def _hand_value(hand_id: str) -> str:
-    if hand_id.isdigit() and len(hand_id) < 19 and not hand_id.startswith("0"):
+    bare = hand_id.isascii() and hand_id.isdecimal()  # a TOML integer is ASCII digits
+    if bare and len(hand_id) < 19 and not hand_id.startswith("0"):
         return hand_id
     return toml_string(hand_id)
 
@@ -566,7 +567,7 @@ _ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000
 def _level_number(level: str | None) -> int | None:
     """``Level XIV`` -> 14, ``Level 3`` -> 3; None when the level is not one number."""
     word = level.split()[-1].upper() if level and level.split() else ""
-    if word.isdigit():
+    if word.isdecimal():
         return int(word)
     if not word or any(char not in _ROMAN for char in word):
         return None
