@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from hhparse.cards import RANK_CHARS
 from hhparse.columns import CARD_TEXT
 from hhparse.records import Action, Kind
 from hhparse.replay.result import DrawResult, PlayerResult
@@ -45,9 +46,9 @@ LAST_DRAW: Final = {id: v.draws.count for id, v in BY_ID.items() if v.draws is n
 """Each draw game's last draw round (the SQL's: 1 for the single-draw games, else 3)."""
 STUD: Final = frozenset(id for id, v in BY_ID.items() if v.is_stud)
 
-HIGH_RANKS: Final = "23456789TJQKA"
+HIGH_RANKS: Final = RANK_CHARS
 """Rank r of a card (the SQL's ``instr`` of its rank here): deuce 1 .. ace 13."""
-LOW_RANKS: Final = "A23456789TJQK"
+LOW_RANKS: Final = RANK_CHARS[-1] + RANK_CHARS[:-1]
 """Low rank l: ace 1 .. king 13."""
 
 _STEAL_SEATS: Final = frozenset({"CO", "BTN", "SB"})
@@ -302,10 +303,7 @@ def player_facts(variant: str, players_dealt: int, players: tuple[PlayerResult, 
     ``draws_facts``: :func:`draw_facts` of ``draws``."""
     lines = _PlayerLines()
     for action in actions:
-        kind = action.kind
-        if action.player and (kind is Kind.CALL or _aggressive(kind) or (
-                action.street == 1 and (kind is Kind.DISCARD or kind is Kind.STAND_PAT
-                                        or kind is Kind.DEALT))):
+        if action.player:
             lines.add(action)
     stud = variant in STUD
     spots = _three_bet_spots(actions)
@@ -384,22 +382,29 @@ class _PlayerLines:
         self.of: dict[str, _Lines] = {}
 
     def add(self, action: Action) -> None:
-        lines = self.of.get(action.player)
-        if lines is None:
-            lines = self.of[action.player] = _Lines()
+        """Count the line when it is of a kind these facts count (the player is looked up
+        only then: most lines are folds, checks, posts and shows)."""
         kind = action.kind
         street = action.street
         if kind is Kind.CALL:
+            lines = self._of(action.player)
             lines.calls += 1
             if street == 0:
                 lines.vpip = True
         elif _aggressive(kind):
+            lines = self._of(action.player)
             lines.aggressive += 1
             if street == 0:
                 lines.vpip = lines.first_round_raise = True
         elif street == 1 and (kind is Kind.DISCARD or kind is Kind.STAND_PAT
                               or kind is Kind.DEALT):
-            lines.saw_second_round = True
+            self._of(action.player).saw_second_round = True
+
+    def _of(self, name: str) -> _Lines:
+        lines = self.of.get(name)
+        if lines is None:
+            lines = self.of[name] = _Lines()
+        return lines
 
 
 def _three_bet_spots(actions: tuple[Action, ...]) -> dict[str, bool]:
