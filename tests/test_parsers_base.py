@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hhparse.parsers.base import (
@@ -92,9 +92,12 @@ def editor_lines(text: str) -> list[str]:
 def span_text(data: bytes, offset: int, length: int, result: SplitResult) -> str:
     codec = "utf-8" if result.encoding == "utf-8-sig" else result.encoding
     span = data[offset : offset + length]
-    if codec.startswith("utf-16") and len(span) % 2 and span[-1] < 0x80:
-        # an odd last byte of a UTF-16 file is read as itself when it is ASCII (see base.py)
-        return span[:-1].decode(codec, errors="replace") + chr(span[-1])
+    if codec.startswith("utf-16") and len(span) % 2:
+        # an odd last byte of a UTF-16 file is read on its own: as itself when it is ASCII,
+        # else as U+FFFD (see base.py), never merged into a lone surrogate before it
+        tail = span[-1]
+        return span[:-1].decode(codec, errors="replace") + (
+            chr(tail) if tail < 0x80 else "\ufffd")
     return span.decode(codec, errors="replace")
 
 
@@ -469,6 +472,7 @@ def test_blank_chars_are_whitespace_and_the_bom() -> None:
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=3000))
+@example(b"\x01\x00\x01\x00\x01\x00\x01\xd8\x80")  # a lone surrogate, then an odd byte
 def test_any_bytes_split_without_error_and_account_for_every_byte(data: bytes) -> None:
     result = split(data)
     check(data, result)
