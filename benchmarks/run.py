@@ -32,10 +32,12 @@ import json
 import os
 import platform
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +119,19 @@ for path in paths:
             hands += 1
 finish(hands, time.perf_counter() - started)
 """
+
+PROBE = PRELUDE + r"""
+import hashlib
+started = start_clock()
+total = 0
+for number in range(3_000_000):  # plain Python: calls, ints, a dict, a string
+    total += len(str(number)) + {number & 7: 1}.get(number & 3, 0)
+digest = hashlib.sha256(bytes(64 << 20)).hexdigest()
+finish(0, time.perf_counter() - started, check=total)
+"""
+"""A fixed plain-Python workload run at the start and at the end: its CPU seconds say how
+fast this machine ran then (a shared host's speed moves 20% from hour to hour, and with it
+every figure; the probe lets two runs be compared)."""
 
 READ_REPLAY = PRELUDE + r"""
 from collections import Counter
@@ -282,6 +297,21 @@ def machine() -> str:
             f"Python {platform.python_version()}, {platform.system()}")
 
 
+LIBRARIES = ("duckdb", "polars", "numpy", "mypy", "pokerkit")
+
+
+def libraries() -> dict[str, str]:
+    """The versions of the libraries the figures depend on (DuckDB's inserts and polars'
+    frames are a third of an ingest's time)."""
+    found = {}
+    for name in LIBRARIES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "absent"
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
@@ -313,6 +343,7 @@ def run(args: argparse.Namespace, work: Path) -> int:
     kinds = builds()
 
     rows: dict[str, dict[str, Any]] = {}
+    probe_at_start = stage(PROBE)["cpu_seconds"]
     rows["generate (hhparse synth + PHH export)"] = stage(
         GENERATE, args.hands, args.seed, every, subset, phh, ",".join(POKERKIT_VARIANTS),
         args.pokerkit_hands // len(POKERKIT_VARIANTS))
@@ -359,7 +390,9 @@ def run(args: argparse.Namespace, work: Path) -> int:
     digests = _digests(work, corpus if corpus_hands else None, every, args.digest_hands, kinds)
     startup = {label: json.loads(stage_text(STARTUP, str(ROOT / ".venv" / "bin" / "hhparse"),
                                             pure=pure)) for label, pure in kinds}
-    report = {"machine": machine(), "when": time.strftime("%Y-%m-%d %H:%M"),
+    probe = {"start": probe_at_start, "end": stage(PROBE)["cpu_seconds"]}
+    report = {"machine": machine(), "libraries": libraries(), "probe_cpu_seconds": probe,
+              "when": time.strftime("%Y-%m-%d %H:%M"),
               "hands": args.hands, "seed": args.seed, "stages": rows,
               "ratios": ratios(rows, kinds), "digests": digests, "startup": startup,
               "load_average": os.getloadavg()}
@@ -415,6 +448,12 @@ def ratios(rows: dict[str, dict[str, Any]], kinds: list[tuple[str, bool]]) -> di
             rate(f"ours ({best}): ingest the small-files hands as files of 10 hands, 1 worker")
             / rate(f"ours ({best}): ingest the small-files hands as one file, 1 worker"),
     }
+    one = rows.get(f"ours ({best}): ingest into DuckDB, 1 worker(s)", {}).get("round_rates", [])
+    two = rows.get(f"ours ({best}): ingest into DuckDB, 2 worker(s)", {}).get("round_rates", [])
+    if one and len(one) == len(two):  # rounds are interleaved: each round's two runs met
+        # the same machine, where the best of each may come from different rounds
+        out[f"ours ({best}) ingest 2 workers / 1 worker, median of the rounds' ratios"] = (
+            statistics.median(b / a for a, b in zip(one, two, strict=True)))
     if len(kinds) == 2:
         out["compiled / pure, read + replay (CPU)"] = (
             rows["ours (compiled): read + replay, 1 core"]["hands_per_cpu_second"]
@@ -424,7 +463,12 @@ def ratios(rows: dict[str, dict[str, Any]], kinds: list[tuple[str, bool]]) -> di
 
 def markdown(report: dict[str, Any]) -> str:
     lines = [f"Machine: {report['machine']}; {report['hands']:,} generated hands, seed "
-             f"{report['seed']}; load average at the end {report['load_average'][0]:.2f}.", "",
+             f"{report['seed']}; load average at the end {report['load_average'][0]:.2f}.",
+             "Libraries: " + ", ".join(f"{name} {version}" for name, version
+                                       in report.get("libraries", {}).items()) + ".",
+             "Machine probe (a fixed plain-Python workload, CPU s; lower is faster): "
+             + " at the start, ".join(f"{report['probe_cpu_seconds'][at]:.2f}"
+                                      for at in ("start", "end")) + " at the end.", "",
              "| stage | hands | wall s | hands/s (wall) | CPU s | hands/CPU-s | CPU µs/hand "
              "| peak RSS (MB) |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for name, row in report["stages"].items():
