@@ -14,7 +14,6 @@ on Linux, die with their parent whatever kills it (a parent-death signal).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import signal
 import sys
@@ -148,7 +147,9 @@ def worker_init(parent: int, stop_event: Any = None) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            # the process's own symbols (libc's among them): find_library("c") would run
+            # `ldconfig -p` in a subprocess, forked from a worker of some 200 MB
+            libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         except (OSError, AttributeError):
             return
