@@ -240,7 +240,8 @@ def best_run(runs: list[dict[str, Any]], *, by_cpu: bool) -> dict[str, Any]:
     with every round's rate beside it to show the spread."""
     key = "hands_per_cpu_second" if by_cpu else "hands_per_second"
     best = max(runs, key=lambda run: run[key])
-    return {**best, "rounds": len(runs), "round_rates": [round(run[key]) for run in runs]}
+    return {**best, "rounds": len(runs), "round_rates": [round(run[key]) for run in runs],
+            "round_peaks_mb": [round(run["peak_rss_mb"]) for run in runs]}
 
 
 def builds() -> list[tuple[str, bool]]:
@@ -486,6 +487,8 @@ def markdown(report: dict[str, Any]) -> str:
         lines += ["", "Rounds (the best is in the table; read + replay by hands/CPU-s, ingest "
                   "by hands/s):"]
         lines += [f"- {name}: " + " / ".join(f"{rate:,}" for rate in row["round_rates"])
+                  + (" (peak RSS " + " / ".join(f"{mb:,} MB" for mb in row["round_peaks_mb"])
+                     + ")" if "round_peaks_mb" in row else "")
                   for name, row in spread]
     lines += ["", "| ratio | value |", "|---|---:|"]
     lines += [f"| {name} | {value:.2f} |" for name, value in report["ratios"].items()]
