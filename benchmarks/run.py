@@ -9,7 +9,9 @@ in hands per CPU-second (the process and its workers:
 hands repeated with fresh ids (read + replay and ingest, both builds), many small files
 against one big one (2,000 files of 10 hands, one file of 20,000), a digest of every table
 after the corpus and ``--digest-hands`` generated hands for each build (they must match),
-peak memory, and the start-up of ``hhparse --help`` and ``hhparse rank``.
+peak memory, and the start-up of ``hhparse --help`` and ``hhparse rank``. The report names
+the libraries it ran on and times a fixed plain-Python probe at its start and its end: how
+fast the (shared) machine ran, so that two runs can be compared.
 
 Run: ``.venv/bin/python benchmarks/run.py [--hands 200000] [--seed 2026] [--workdir DIR]``
 
