@@ -2,10 +2,11 @@
 
 ``setup.py`` compiles the hot modules when it can and records each one's source digest in
 ``_build_manifest.json``. At import, :func:`choose` keeps the compiled modules only when
-every recorded source is still what was compiled (a quick size-and-time check, then the
-digest) and ``HHPARSE_PURE`` is not set. Otherwise it installs a finder that imports every
-``hhparse`` module from its ``.py`` file, so a stale ``.so`` beside edited source never runs:
-compiled modules call each other directly, so they are used all together or not at all.
+every recorded source is still what was compiled (its sha256 against the recorded one:
+~1 ms for all of them) and ``HHPARSE_PURE`` is not set. Otherwise it installs a finder
+that imports every ``hhparse`` module from its ``.py`` file, so a stale ``.so`` beside
+edited source never runs: compiled modules call each other directly, so they are used
+all together or not at all.
 This module itself is never compiled.
 """
 
