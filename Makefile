@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml setup.py compiled-modules.txt $(COMPILED)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,cluster]'
 	@# The modules left as Python source, compiled to bytecode once: where
-	@# PYTHONDONTWRITEBYTECODE is set (as on our CI) every process (each ingest worker, each
-	@# command) compiled ~30 of them again at start, ~0.6 G instructions.
+	@# PYTHONDONTWRITEBYTECODE is set (as on the machines we develop on) every process
+	@# (each ingest worker, each command) compiled ~30 of them again at start (~0.6 G
+	@# instructions).
 	$(BIN)/python -m compileall -q hhparse
 	@$(BIN)/hhparse --version
 	@touch $(STAMP)
