@@ -192,7 +192,7 @@ class TextReader:
             found = text.find(remark, start, end)
             if found >= 0:
                 end = found
-        return self._amount_in(text, start, end), all_in
+        return self._amount(text[start:end]), all_in
 
     def _cards(self, text: str, number: int) -> tuple[Card, ...]:
         """Cards separated by spaces; unreadable ones are a problem and no cards."""
@@ -256,11 +256,14 @@ def _written_cards_in(text: str, start: int, end: int) -> tuple[Card, ...] | Non
         card = _card_at(text, start)
         return _ONE_CARD[card.index] if card is not None else None
     cards: list[Card] = []
-    for at in range(start, end, 3):
-        card = _card_at(text, at)
-        if card is None or (at + 2 < end and text[at + 2] != " "):
+    for at in range(start, end, 3):  # _card_at, inline: a call per card cost the pure build
+        rank_code, suit_code = ord(text[at]), ord(text[at + 1])
+        if rank_code >= 128 or suit_code >= 128:
             return None
-        cards.append(card)
+        rank, suit = _RANK_BY_CODE[rank_code], _SUIT_BY_CODE[suit_code]
+        if rank < 0 or suit < 0 or (at + 2 < end and text[at + 2] != " "):
+            return None
+        cards.append(DECK[rank * 4 + suit])
     return tuple(cards)
 
 

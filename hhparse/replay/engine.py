@@ -246,7 +246,8 @@ class Replay:
             player.committed += amount
         else:
             self.dead_money += amount
-        self.check_all_in_flag(player, action)
+        if action.all_in or (player.remaining == 0 and not player.all_in):
+            self.check_all_in_flag(player, action)
 
     def check_all_in_flag(self, player: PlayerState, action: Action) -> None:
         if player.remaining == 0 and not player.all_in:
@@ -424,34 +425,35 @@ class Replay:
         in_order = self.in_order
         count = len(in_order)
         first = 0 if include_start else 1
-        able = self.able_count()
+        able = self._able
         current_bet = round_.current_bet
         for offset in range(first, count + first):
             player = in_order[(start + offset) % count]
             if not player.dealt_in or player.folded or player.all_in:
                 continue
-            if self._owes(player, current_bet, able) or (not player.acted and able > 1):
+            if (not player.acted and able > 1) or self._owes(player, current_bet, able):
                 return player.name
         return None
 
     def needs_to_act(self, player: PlayerState) -> bool:
-        if not player.can_act or self.round is None:
+        round_ = self.round
+        if round_ is None or not player.dealt_in or player.folded or player.all_in:
             return False
-        able = self.able_count()
-        if self._owes(player, self.round.current_bet, able):
-            return True
-        if player.acted:
-            return False
-        return able > 1
+        able = self._able
+        return (not player.acted and able > 1) or self._owes(player, round_.current_bet, able)
 
     def _owes(self, player: PlayerState, current_bet: int, able: int) -> bool:
-        return self._call_cost(player, current_bet, able) > 0
+        # :meth:`_call_cost` > 0, its common case (a bet to call, others able) without the call
+        owed = current_bet - player.committed
+        if owed <= 0:
+            return False
+        return able > 1 or self._call_cost(player, current_bet, able) > 0
 
     def call_cost(self, player: PlayerState) -> int:
         """What a call costs this player now (before his stack limits it)."""
         if self.round is None:
             return 0
-        return self._call_cost(player, self.round.current_bet, self.able_count())
+        return self._call_cost(player, self.round.current_bet, self._able)
 
     def _call_cost(self, player: PlayerState, current_bet: int, able: int) -> int:
         """Up to the bet to call; but the last player able to act owes only what the
