@@ -19,7 +19,20 @@ from datetime import datetime
 from typing import Any, Final
 
 from hhparse.cards import DECK, Card
-from hhparse.records import Action, Kind
+from hhparse.records import (
+    ANTE,
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    FOLD,
+    POST_BB,
+    POST_SB,
+    POST_SB_BB,
+    RAISE,
+    Action,
+)
 from hhparse.replay.result import DrawResult, PlayerResult, ReplayResult, Severity
 
 CARD_TEXT: Final = tuple(str(card) for card in DECK)
@@ -300,23 +313,23 @@ def posted_forced_bets(
     bring_in: int | None = None
     for action in actions:
         kind = action.kind
-        if kind is Kind.POST_SB:
+        if kind is POST_SB:
             if small_blind is None or action.amount > small_blind:
                 small_blind = action.amount
-        elif kind is Kind.POST_BB:
+        elif kind is POST_BB:
             if big_blind is None or action.amount > big_blind:
                 big_blind = action.amount
-        elif kind is Kind.ANTE:
+        elif kind is ANTE:
             if ante is None or action.amount > ante:
                 ante = action.amount
-        elif kind is Kind.BRING_IN and bring_in is None:
+        elif kind is BRING_IN and bring_in is None:
             bring_in = action.amount
     return small_blind, big_blind, ante, bring_in
 
 
-_PLAYED: Final = frozenset({Kind.BRING_IN, Kind.COMPLETE, Kind.BET, Kind.RAISE, Kind.CALL,
-                            Kind.CHECK, Kind.FOLD, Kind.POST_BB, Kind.POST_SB_BB, Kind.POST_SB,
-                            Kind.ANTE})
+_PLAYED: Final = frozenset({BRING_IN, COMPLETE, BET, RAISE, CALL,
+                            CHECK, FOLD, POST_BB, POST_SB_BB, POST_SB,
+                            ANTE})
 """Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
 
 

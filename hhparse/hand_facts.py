@@ -21,7 +21,20 @@ from typing import Final
 
 from hhparse.cards import RANK_CHARS
 from hhparse.columns import CARD_TEXT
-from hhparse.records import Action, Kind
+from hhparse.records import (
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    DEALT,
+    DISCARD,
+    FOLD,
+    RAISE,
+    STAND_PAT,
+    Action,
+    Kind,
+)
 from hhparse.replay.result import DrawResult, PlayerResult
 from hhparse.variants import BY_ID
 
@@ -65,12 +78,12 @@ _PAIR_INDEXES: Final = tuple((i, j) for i in range(5) for j in range(5) if i < j
 
 def _entry(kind: Kind) -> bool:
     """call, bet, raise, complete."""
-    return kind is Kind.CALL or _aggressive(kind)
+    return kind is CALL or _aggressive(kind)
 
 
 def _aggressive(kind: Kind) -> bool:
     """bet, raise, complete."""
-    return kind is Kind.BET or kind is Kind.RAISE or kind is Kind.COMPLETE
+    return kind is BET or kind is RAISE or kind is COMPLETE
 
 
 # --- draws ----------------------------------------------------------------------------------
@@ -386,7 +399,7 @@ class _PlayerLines:
         only then: most lines are folds, checks, posts and shows)."""
         kind = action.kind
         street = action.street
-        if kind is Kind.CALL:
+        if kind is CALL:
             lines = self._of(action.player)
             lines.calls += 1
             if street == 0:
@@ -396,8 +409,8 @@ class _PlayerLines:
             lines.aggressive += 1
             if street == 0:
                 lines.vpip = lines.first_round_raise = True
-        elif street == 1 and (kind is Kind.DISCARD or kind is Kind.STAND_PAT
-                              or kind is Kind.DEALT):
+        elif street == 1 and (kind is DISCARD or kind is STAND_PAT
+                              or kind is DEALT):
             self._of(action.player).saw_second_round = True
 
     def _of(self, name: str) -> _Lines:
@@ -416,7 +429,7 @@ def _three_bet_spots(actions: tuple[Action, ...]) -> dict[str, bool]:
     blind_bets = 0
     for seq, action in enumerate(actions):
         if action.street == 0 and _aggressive(action.kind) and action.player:
-            if not bets and action.kind is Kind.RAISE:
+            if not bets and action.kind is RAISE:
                 blind_bets = 1
             bets.append(seq)
             if len(bets) == 3:
@@ -431,8 +444,8 @@ def _three_bet_spots(actions: tuple[Action, ...]) -> dict[str, bool]:
         action = actions[seq]
         name = action.player
         kind = action.kind
-        if action.street == 0 and (kind is Kind.CALL or kind is Kind.RAISE
-                                   or kind is Kind.FOLD) and name and name != second_bettor:
+        if action.street == 0 and (kind is CALL or kind is RAISE
+                                   or kind is FOLD) and name and name != second_bettor:
             spots[name] = spots.get(name, False) or seq == third
     return spots
 
@@ -448,12 +461,12 @@ class _ThirdStreet:
             if action.street != 0 or not action.player:
                 continue
             kind = action.kind
-            if kind is Kind.DEALT:
+            if kind is DEALT:
                 # the up card: the last card of the player's 3rd-street deal
                 card = action.new_cards[-1].index if action.new_cards else -1
                 doors[action.player] = None if card < 0 else (
                     CARD_TEXT[card], 1 if card >> 2 == 12 else (card >> 2) + 2)
-            elif (kind is Kind.BRING_IN or kind is Kind.CHECK or kind is Kind.FOLD
+            elif (kind is BRING_IN or kind is CHECK or kind is FOLD
                   or _entry(kind)):
                 decisions.append(action)
         self.doors = doors
@@ -464,7 +477,7 @@ class _ThirdStreet:
         if not decisions:
             return
         bring_in_player = decisions[0].player
-        bring_in = decisions[0].kind is Kind.BRING_IN
+        bring_in = decisions[0].kind is BRING_IN
         turns: dict[str, int] = {}
         firsts: list[tuple[int, str, Kind, bool]] = []  # ord, player, kind, first in
         entries = completions = 0
@@ -475,8 +488,8 @@ class _ThirdStreet:
                 firsts.append((number + 1, name, action.kind,
                                number > 0 and bring_in and entries == 0))
             elif turn == 2 and name == bring_in_player and bring_in and completions > 0:
-                self.defences[name] = action.kind is Kind.CALL or action.kind is Kind.RAISE
-            if action.kind is Kind.CALL:
+                self.defences[name] = action.kind is CALL or action.kind is RAISE
+            if action.kind is CALL:
                 entries += 1
             elif _aggressive(action.kind):
                 entries += 1
@@ -509,13 +522,13 @@ def _draw_steal_spots(actions: tuple[Action, ...], players: tuple[PlayerResult, 
         kind = action.kind
         name = action.player
         if action.street != 0 or not name or not (
-                kind is Kind.FOLD or kind is Kind.CHECK or kind is Kind.CALL
-                or kind is Kind.BET or kind is Kind.RAISE):
+                kind is FOLD or kind is CHECK or kind is CALL
+                or kind is BET or kind is RAISE):
             continue
         if name not in acted:
             acted.add(name)
             if name in seats:
                 stealers.add(name)
-        if kind is not Kind.FOLD and kind is not Kind.CHECK:
+        if kind is not FOLD and kind is not CHECK:
             break  # the first entry: nobody after it is first in
     return stealers

@@ -25,17 +25,17 @@ What the replayer must know (the conventions of the records this module fills):
 * **Completions.** PokerStars prints a completion of the stud bring-in as a raise
   (``brings in for 15`` then ``raises 35 to 50``); it never writes ``completes``. This
   reader records the first ``raises`` of street 0 that follows a bring-in, before any
-  bet or raise of that street, as :attr:`Kind.COMPLETE` (``amount``/``to`` exactly as
-  printed: 35 and 50); every later raise stays :attr:`Kind.RAISE`. This is read from the
+  bet or raise of that street, as :attr:`COMPLETE` (``amount``/``to`` exactly as
+  printed: 35 and 50); every later raise stays :attr:`RAISE`. This is read from the
   order of the lines alone; whether the completion is legal is the replayer's call.
 * **Cards dealt.** ``Dealt to P [a b] [c]``: ``cards`` = the first group (kept cards in a
   draw game, the cards dealt earlier in stud), ``new_cards`` = the second group. A line
   with one group (the first deal, or a stud player's single up card) has
   ``cards`` = () and ``new_cards`` = the group. Board cards (``*** FLOP *** [..]``, the
   stud community card ``*** RIVER *** [6h]``) are DEALT actions of player ``""``.
-* **Draws.** ``discards N cards [..]`` is :attr:`Kind.DISCARD` with ``n_cards`` = N and
+* **Draws.** ``discards N cards [..]`` is :attr:`DISCARD` with ``n_cards`` = N and
   ``cards`` = the discards when printed (the hero's); ``stands pat`` is
-  :attr:`Kind.STAND_PAT` with ``n_cards`` = 0 (``cards`` = the hand for ``stands pat on``).
+  :attr:`STAND_PAT` with ``n_cards`` = 0 (``cards`` = the hand for ``stands pat on``).
 * **Hero.** Draw games and Hold'em print ``Dealt to`` for the hero only: the hero is that
   player. In stud every player has ``Dealt to`` lines (up cards); the hero is the player
   whose first street-0 ``Dealt to`` line shows two or more cards (3rd street: two down and
@@ -61,7 +61,29 @@ from hhparse.parsers.base import BlockLike, consecutive_from, span_of, summary_p
 from hhparse.parsers.reader import TextReader, Unreadable, read_guarded
 from hhparse.parsers.timezones import to_utc
 from hhparse.records import (
+    ANTE,
+    BET,
+    BRING_IN,
+    CALL,
+    CAPPED,
+    CASHOUT,
+    CHECK,
+    COLLECT,
+    COMPLETE,
+    DEALT,
+    DISCARD,
+    FOLD,
+    MUCK,
+    NO_SHOW,
+    POST_BB,
+    POST_SB,
+    POST_SB_BB,
+    RAISE,
+    RESHUFFLE,
+    SHOW,
     SHOWDOWN_STREET,
+    STAND_PAT,
+    UNCALLED_RETURN,
     Action,
     Hand,
     Kind,
@@ -847,9 +869,9 @@ class _Reader(TextReader):
 
     def _other_line(self, text: str, number: int) -> None:
         if text == "Betting is capped":
-            self._act(number, Kind.CAPPED, "")
+            self._act(number, CAPPED, "")
         elif text == "The deck is reshuffled":
-            self._act(number, Kind.RESHUFFLE, "")
+            self._act(number, RESHUFFLE, "")
         elif text.startswith(("Hand cancelled", "Hand was cancelled")):
             self.cancelled = True
             self._note(number, "cancelled", text)
@@ -896,7 +918,7 @@ class _Reader(TextReader):
         if tail:
             groups = self._groups(tail, number)
             earlier = tuple(card for group in groups[:-1] for card in group)
-            self._act(number, Kind.DEALT, "", cards=earlier, new_cards=groups[-1])
+            self._act(number, DEALT, "", cards=earlier, new_cards=groups[-1])
 
     def _dealt(self, text: str, number: int) -> None:
         if self.fast_dealt:
@@ -923,7 +945,7 @@ class _Reader(TextReader):
         if len(groups) > 2:
             raise Unreadable(text)
         cards = groups[0] if len(groups) == 2 else ()
-        self.actions.append(Action(number, self.street, Kind.DEALT, name, 0, None,
+        self.actions.append(Action(number, self.street, DEALT, name, 0, None,
                                    False, None, cards, groups[-1]))
         self._hero_candidate(name, len(cards) + len(groups[-1]))
 
@@ -943,7 +965,7 @@ class _Reader(TextReader):
             raise Unreadable(text)
         amount = self._amount(text[14:close])
         name = self._seated_at(text, close + 14, len(text)) or text[close + 14 :]
-        self._act(number, Kind.UNCALLED_RETURN, name, amount)
+        self._act(number, UNCALLED_RETURN, name, amount)
 
     def _colon_line(self, name: str, what: str, text: str, number: int) -> None:
         if not self._verb(what, 0, name, number):
@@ -1000,12 +1022,12 @@ class _Reader(TextReader):
             if not found:
                 raise Unreadable(text)
             amount = self._amount(amount_text)
-            self.actions.append(Action(number, self.street, Kind.COLLECT, name, amount, None,
+            self.actions.append(Action(number, self.street, COLLECT, name, amount, None,
                                        False, None, (), (), pot))
             return
         if what.startswith("cashed out the hand for "):
             amount_text = what[24:].partition(" |")[0]
-            self._act(number, Kind.CASHOUT, name, self._amount(amount_text))
+            self._act(number, CASHOUT, name, self._amount(amount_text))
             return
         kind = _note_kind(what)
         if kind is None:
@@ -1018,22 +1040,22 @@ class _Reader(TextReader):
 
     def _folds(self, name: str, text: str, at: int, number: int) -> bool:
         cards = self._groups_from(text, at, number)[0] if at < len(text) else ()
-        self.actions.append(Action(number, self.street, Kind.FOLD, name, 0, None, False, None,
+        self.actions.append(Action(number, self.street, FOLD, name, 0, None, False, None,
                                    cards))
         return True
 
     def _checks(self, name: str, number: int) -> bool:
-        self.actions.append(Action(number, self.street, Kind.CHECK, name))
+        self.actions.append(Action(number, self.street, CHECK, name))
         return True
 
     def _calls(self, name: str, text: str, at: int, number: int) -> bool:
         amount, all_in = self._money_at(text, at)
-        self.actions.append(Action(number, self.street, Kind.CALL, name, amount, None, all_in))
+        self.actions.append(Action(number, self.street, CALL, name, amount, None, all_in))
         return True
 
     def _bets(self, name: str, text: str, at: int, number: int) -> bool:
         amount, all_in = self._money_at(text, at)
-        self.actions.append(Action(number, self.street, Kind.BET, name, amount, None, all_in))
+        self.actions.append(Action(number, self.street, BET, name, amount, None, all_in))
         self.opened = True
         return True
 
@@ -1043,7 +1065,7 @@ class _Reader(TextReader):
             return False
         to, all_in = self._money_at(text, found + 4)
         completes = self.street == 0 and self.bring_in and not self.opened
-        kind = Kind.COMPLETE if completes else Kind.RAISE
+        kind = COMPLETE if completes else RAISE
         amount = self._amount_in(text, at, found)
         self.actions.append(Action(number, self.street, kind, name, amount, to, all_in))
         self.opened = True
@@ -1063,7 +1085,7 @@ class _Reader(TextReader):
         if not found or words not in ("in", "in low"):
             return False
         amount, all_in = self._money(amount_text)
-        self._act(number, Kind.BRING_IN, name, amount, all_in=all_in)
+        self._act(number, BRING_IN, name, amount, all_in=all_in)
         self.bring_in = True
         return True
 
@@ -1075,7 +1097,7 @@ class _Reader(TextReader):
         cards_at = text.find("[", space + 1)
         cards = self._groups_from(text, cards_at, number)[0] if cards_at >= 0 else ()
         self._enter_draw(number)
-        self.actions.append(Action(number, self.street, Kind.DISCARD, name, 0, None, False,
+        self.actions.append(Action(number, self.street, DISCARD, name, 0, None, False,
                                    count, cards))
         return True
 
@@ -1087,7 +1109,7 @@ class _Reader(TextReader):
         else:
             return False
         self._enter_draw(number)
-        self._act(number, Kind.STAND_PAT, name, n_cards=0, cards=cards)
+        self._act(number, STAND_PAT, name, n_cards=0, cards=cards)
         return True
 
     def _enter_draw(self, number: int) -> None:
@@ -1097,22 +1119,22 @@ class _Reader(TextReader):
             self.streets.append(StreetMark(line=number, street=1, name="DRAW"))
 
     def _shows(self, name: str, argument: str, number: int) -> bool:
-        self._act(number, Kind.SHOW, name, cards=self._bracket(argument, number))
+        self._act(number, SHOW, name, cards=self._bracket(argument, number))
         return True
 
     def _mucks(self, name: str, argument: str, number: int) -> bool:
         if argument == "hand":
-            self._act(number, Kind.MUCK, name)
+            self._act(number, MUCK, name)
             return True
         if argument.startswith("["):
-            self._act(number, Kind.MUCK, name, cards=self._bracket(argument, number))
+            self._act(number, MUCK, name, cards=self._bracket(argument, number))
             return True
         return False
 
     def _doesnt(self, name: str, argument: str, number: int) -> bool:
         if argument != "show hand":
             return False
-        self._act(number, Kind.NO_SHOW, name)
+        self._act(number, NO_SHOW, name)
         return True
 
     # -- the summary --
@@ -1181,8 +1203,8 @@ class _Reader(TextReader):
 
 
 _POSTS: Final[tuple[tuple[str, Kind], ...]] = (
-    ("small blind ", Kind.POST_SB),
-    ("big blind ", Kind.POST_BB),
-    ("small & big blinds ", Kind.POST_SB_BB),
-    ("the ante ", Kind.ANTE),
+    ("small blind ", POST_SB),
+    ("big blind ", POST_BB),
+    ("small & big blinds ", POST_SB_BB),
+    ("the ante ", ANTE),
 )

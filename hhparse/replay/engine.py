@@ -14,12 +14,27 @@ from collections.abc import Sequence
 from hhparse.cards import Card
 from hhparse.money import format_amount
 from hhparse.records import (
+    ANTE,
+    BET,
     BETTING_KINDS,
+    CALL,
+    CHECK,
+    COLLECT,
+    COMPLETE,
+    DEALT,
+    DISCARD,
+    FOLD,
     FORCED_KINDS,
+    POST_BB,
+    POST_SB,
+    POST_SB_BB,
+    RAISE,
+    SHOW,
     SHOWDOWN_STREET,
+    STAND_PAT,
+    UNCALLED_RETURN,
     Action,
     Hand,
-    Kind,
 )
 from hhparse.replay import boards
 from hhparse.replay.cards_seen import CardTracker
@@ -120,7 +135,7 @@ class Replay:
         """A big-blind ante (only some of the players dealt in ante; PHH's unequal antes) is
         dead money: in the main pot, but nobody has to match it, so it counts neither in
         side-pot levels nor in what an uncalled bet returns. Equal antes are matched money."""
-        posters = {a.player for a in self.hand.actions if a.kind is Kind.ANTE}
+        posters = {a.player for a in self.hand.actions if a.kind is ANTE}
         return len(posters) < len(self.order)
 
     def _find_usual_ante(self) -> int | None:
@@ -128,7 +143,7 @@ class Replay:
         none: a player who antes otherwise is the one in the wrong."""
         counts: dict[int, int] = {}
         for action in self.hand.actions:
-            if action.kind is Kind.ANTE and not action.all_in:
+            if action.kind is ANTE and not action.all_in:
                 counts[action.amount] = counts.get(action.amount, 0) + 1
         usual: int | None = None
         for amount, count in counts.items():
@@ -145,11 +160,11 @@ class Replay:
         if not self.is_draw:
             return variant.forced.structures[0]
         posts = [a for a in self.hand.actions if a.street == 0 and a.kind in FORCED_KINDS]
-        ante_posters = {a.player for a in posts if a.kind is Kind.ANTE}
+        ante_posters = {a.player for a in posts if a.kind is ANTE}
         antes = (Antes.NONE if not ante_posters else
                  Antes.EVERYONE if len(ante_posters) >= len(self.order) else Antes.BIG_BLIND)
-        small = any(a.kind is Kind.POST_SB for a in posts)
-        big = [a.player for a in posts if a.kind in (Kind.POST_BB, Kind.POST_SB_BB)]
+        small = any(a.kind is POST_SB for a in posts)
+        big = [a.player for a in posts if a.kind in (POST_BB, POST_SB_BB)]
         if small or (big and (len(self.order) < 2 or big[0] != self.order[0])):
             blinds = 2
         else:
@@ -205,8 +220,8 @@ class Replay:
         for action in self.hand.actions:
             player = self.players.get(action.player)
             if player is not None and not player.dealt_in and player.stack > 0 and (
-                action.kind in BETTING_KINDS or action.kind in (Kind.POST_BB, Kind.POST_SB_BB,
-                                                                 Kind.POST_SB, Kind.ANTE)
+                action.kind in BETTING_KINDS or action.kind in (POST_BB, POST_SB_BB,
+                                                                 POST_SB, ANTE)
             ):
                 player.dealt_in = True
 
@@ -254,7 +269,7 @@ class Replay:
             player.all_in = True
             if player.in_hand:
                 self._able -= 1
-            if not action.all_in and action.kind not in (Kind.ANTE,):
+            if not action.all_in and action.kind not in (ANTE,):
                 self.log.warning(
                     "all_in_not_marked", action.line,
                     f"{player.name} has no chips left after this line but it does not say all-in",
@@ -315,25 +330,25 @@ class Replay:
         # The commonest kinds first; direct calls (no table of handlers: in the compiled
         # build a call through a dict boxes its arguments and goes through Python's call).
         kind = action.kind
-        if kind is Kind.FOLD:
+        if kind is FOLD:
             on_fold(self, action)
-        elif kind is Kind.CALL:
+        elif kind is CALL:
             on_call(self, action)
-        elif kind is Kind.CHECK:
+        elif kind is CHECK:
             on_check(self, action)
-        elif kind is Kind.DEALT:
+        elif kind is DEALT:
             on_dealt(self, action)
-        elif kind is Kind.BET or kind is Kind.RAISE or kind is Kind.COMPLETE:
+        elif kind is BET or kind is RAISE or kind is COMPLETE:
             on_bet_or_raise(self, action)
         elif kind in FORCED_KINDS:
             on_post(self, action)
-        elif kind is Kind.DISCARD or kind is Kind.STAND_PAT:
+        elif kind is DISCARD or kind is STAND_PAT:
             on_draw(self, action)
-        elif kind is Kind.SHOW:
+        elif kind is SHOW:
             on_show(self, action)
-        elif kind is Kind.COLLECT:
+        elif kind is COLLECT:
             on_collect(self, action)
-        elif kind is Kind.UNCALLED_RETURN:
+        elif kind is UNCALLED_RETURN:
             on_uncalled(self, action)
         else:
             handler = HANDLERS.get(kind)

@@ -6,7 +6,31 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hhparse.cards import Card, format_cards, same_cards
-from hhparse.records import Action, Kind
+from hhparse.records import (
+    ANTE,
+    BET,
+    BRING_IN,
+    CALL,
+    CAPPED,
+    CHECK,
+    COLLECT,
+    COMPLETE,
+    DEALT,
+    DISCARD,
+    FOLD,
+    MUCK,
+    POST_BB,
+    POST_DEAD,
+    POST_SB,
+    POST_SB_BB,
+    RAISE,
+    RESHUFFLE,
+    SHOW,
+    STAND_PAT,
+    UNCALLED_RETURN,
+    Action,
+    Kind,
+)
 from hhparse.replay import boards
 from hhparse.replay.result import DrawResult
 from hhparse.variants import BettingStructure, BringInPayer, Opener, ShortAllIn
@@ -23,7 +47,7 @@ def on_post(r: Replay, action: Action) -> None:
     player = r.actor(action)
     if player is None or r.round is None:
         return
-    if action.kind is Kind.ANTE:
+    if action.kind is ANTE:
         _check_ante(r, player, action)
         r.put_in(player, action.amount, action, live=False)
         if r.antes_are_dead_money:
@@ -34,17 +58,17 @@ def on_post(r: Replay, action: Action) -> None:
     if r.street != 0:
         r.log.error("post_out_of_round", action.line, f"{player.name} posts after the deal")
     _check_blind(r, player, action)
-    if action.kind is Kind.POST_SB_BB:
+    if action.kind is POST_SB_BB:
         small = r.hand.stakes.small_blind or _default_small_blind(r)
         dead = min(small, action.amount)
         r.put_in(player, dead, action, live=False)
         player.dead_blinds += dead
         r.put_in(player, action.amount - dead, action, live=True)
     else:
-        r.put_in(player, action.amount, action, live=action.kind is not Kind.POST_DEAD)
-        if action.kind is Kind.POST_DEAD:
+        r.put_in(player, action.amount, action, live=action.kind is not POST_DEAD)
+        if action.kind is POST_DEAD:
             player.dead_blinds += action.amount
-    if action.kind in (Kind.POST_BB, Kind.POST_SB_BB):
+    if action.kind in (POST_BB, POST_SB_BB):
         r.round.current_bet = max(r.round.current_bet, player.committed)
         if action.all_in:  # all-in for less: the others still owe the full big blind
             r.round.current_bet = max(r.round.current_bet, _big_blind(r))
@@ -66,7 +90,7 @@ def _big_blind(r: Replay) -> int:
 
 def _check_blind(r: Replay, player: PlayerState, action: Action) -> None:
     expected_sb, _ = _blind_seats(r)
-    if action.kind is Kind.POST_SB:
+    if action.kind is POST_SB:
         expected_amount = r.hand.stakes.small_blind or 0
         if not expected_amount:
             _check_limit_small_blind(r, player, action)
@@ -76,9 +100,9 @@ def _check_blind(r: Replay, player: PlayerState, action: Action) -> None:
                 f"{player.name} posts the small blind; the seat left of the button is "
                 f"{expected_sb}",
             )
-    elif action.kind is Kind.POST_BB:
+    elif action.kind is POST_BB:
         expected_amount = _big_blind(r)
-    elif action.kind is Kind.POST_SB_BB:
+    elif action.kind is POST_SB_BB:
         expected_amount = (r.hand.stakes.small_blind or _default_small_blind(r)) + _big_blind(r)
     else:
         return
@@ -169,9 +193,9 @@ def _full_bring_in(r: Replay, short: Action) -> int:
     for action in r.hand.actions:
         if action.line <= short.line or action.street != 0:
             continue
-        if action.kind in (Kind.COMPLETE, Kind.RAISE, Kind.BET):
+        if action.kind in (COMPLETE, RAISE, BET):
             break
-        if action.kind is Kind.CALL and largest < action.amount < small:
+        if action.kind is CALL and largest < action.amount < small:
             largest = action.amount
     return largest
 
@@ -380,7 +404,7 @@ def on_bet_or_raise(r: Replay, action: Action) -> None:
     to = _raise_to(player, action)
     put_in = to - player.committed
     completion = _is_stud_completion(r)
-    if action.kind is Kind.BET and round_.current_bet > 0 and not completion:
+    if action.kind is BET and round_.current_bet > 0 and not completion:
         r.log.error(
             "bet_facing_bet", action.line,
             f"{player.name} bets facing a bet of {r.money(round_.current_bet)}",
@@ -394,7 +418,7 @@ def on_bet_or_raise(r: Replay, action: Action) -> None:
         r.put_in(player, max(put_in, 0), action, live=True)
         _after_action(r, player)
         return
-    if action.kind is Kind.RAISE and action.to is not None and action.amount and (
+    if action.kind is RAISE and action.to is not None and action.amount and (
         action.to - round_.current_bet != action.amount
     ):
         r.log.warning(
@@ -632,7 +656,7 @@ def on_draw(r: Replay, action: Action) -> None:
             "draw_count_limit", action.line,
             f"{player.name} draws {count}; at most {limit} may be drawn",
         )
-    if action.kind is Kind.STAND_PAT and action.cards and player.hand and not same_cards(
+    if action.kind is STAND_PAT and action.cards and player.hand and not same_cards(
         action.cards, player.hand
     ):
         r.log.error(
@@ -640,13 +664,13 @@ def on_draw(r: Replay, action: Action) -> None:
             f"{player.name} stands pat on {format_cards(action.cards)} but holds "
             f"{format_cards(player.hand)}",
         )
-    if action.kind is Kind.DISCARD and action.cards and len(action.cards) != count:
+    if action.kind is DISCARD and action.cards and len(action.cards) != count:
         r.log.error(
             "draw_count_mismatch", action.line,
             f"{player.name} discards {count} but shows {len(action.cards)} card(s)",
         )
     before = tuple(player.hand)
-    if action.kind is Kind.DISCARD and action.cards:
+    if action.kind is DISCARD and action.cards:
         missing = [card for card in action.cards if card not in player.hand]
         if player.hand and missing:
             r.log.error(
@@ -662,7 +686,7 @@ def on_draw(r: Replay, action: Action) -> None:
     r.draws.append(
         DrawResult(
             player=player.name, draw_round=r.draw_round, discarded=count,
-            discarded_cards=action.cards if action.kind is Kind.DISCARD else (),
+            discarded_cards=action.cards if action.kind is DISCARD else (),
             hand_before=before if player.is_hero and before else (),
             hand_after=tuple(player.hand) if player.is_hero and count == 0 else (),
             line=action.line,
@@ -841,7 +865,7 @@ def on_show(r: Replay, action: Action) -> None:
             )
     r.cards.see(player.name, action.cards, action.line, "shown")
     player.hand = list(action.cards) + [card for card in player.hand if card not in shown]
-    if action.kind is Kind.SHOW:
+    if action.kind is SHOW:
         player.shown = tuple(player.hand) + tuple(r.board)
         player.shown_line = action.line
         player.shown_cards = _add_shown(player.shown_cards, action.cards)
@@ -858,7 +882,7 @@ def _show_after_uncontested_win(r: Replay, player: PlayerState, action: Action) 
     r.cards.see(player.name, action.cards, action.line, "shown")
     shown = set(action.cards)
     player.hand = list(action.cards) + [card for card in player.hand if card not in shown]
-    if action.kind is Kind.SHOW:
+    if action.kind is SHOW:
         player.shown_cards = _add_shown(player.shown_cards, action.cards)
 
 
@@ -895,25 +919,25 @@ def on_collect(r: Replay, action: Action) -> None:
 Handler = Callable[["Replay", Action], None]
 
 HANDLERS: dict[Kind, Handler] = {
-    Kind.POST_SB: on_post,
-    Kind.POST_BB: on_post,
-    Kind.POST_SB_BB: on_post,
-    Kind.POST_DEAD: on_post,
-    Kind.ANTE: on_post,
-    Kind.BRING_IN: on_bring_in,
-    Kind.COMPLETE: on_bet_or_raise,
-    Kind.BET: on_bet_or_raise,
-    Kind.RAISE: on_bet_or_raise,
-    Kind.CALL: on_call,
-    Kind.CHECK: on_check,
-    Kind.FOLD: on_fold,
-    Kind.DISCARD: on_draw,
-    Kind.STAND_PAT: on_draw,
-    Kind.DEALT: on_dealt,
-    Kind.RESHUFFLE: on_reshuffle,
-    Kind.CAPPED: on_capped,
-    Kind.SHOW: on_show,
-    Kind.MUCK: on_muck,
-    Kind.COLLECT: on_collect,
-    Kind.UNCALLED_RETURN: on_uncalled,
+    POST_SB: on_post,
+    POST_BB: on_post,
+    POST_SB_BB: on_post,
+    POST_DEAD: on_post,
+    ANTE: on_post,
+    BRING_IN: on_bring_in,
+    COMPLETE: on_bet_or_raise,
+    BET: on_bet_or_raise,
+    RAISE: on_bet_or_raise,
+    CALL: on_call,
+    CHECK: on_check,
+    FOLD: on_fold,
+    DISCARD: on_draw,
+    STAND_PAT: on_draw,
+    DEALT: on_dealt,
+    RESHUFFLE: on_reshuffle,
+    CAPPED: on_capped,
+    SHOW: on_show,
+    MUCK: on_muck,
+    COLLECT: on_collect,
+    UNCALLED_RETURN: on_uncalled,
 }
