@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from hhparse.frozen import Record
-from hhparse.records import Kind
+from hhparse.records import POST_SB
 from hhparse.replay.result import PlayerResult, PotResult
 from hhparse.variants import ShortAllIn
 
@@ -185,7 +185,7 @@ def charge_unprinted_dead_blinds(r: Replay) -> None:
     small = _small_blind(r)
     if r.room.prints_dead_blinds or not small:
         return
-    posted_small = {a.player for a in r.hand.actions if a.kind is Kind.POST_SB}
+    posted_small = {a.player for a in r.hand.actions if a.kind is POST_SB}
     for seat in r.hand.summary.seats:
         player = r.players.get(seat.player)
         if player is None or seat.net is None or player.name in posted_small:
@@ -207,7 +207,7 @@ def charge_unprinted_dead_blinds(r: Replay) -> None:
 
 
 def _small_blind(r: Replay) -> int:
-    posted = [a.amount for a in r.hand.actions if a.kind is Kind.POST_SB and not a.all_in]
+    posted = [a.amount for a in r.hand.actions if a.kind is POST_SB and not a.all_in]
     if posted:
         return posted[0]
     stakes = r.hand.stakes
