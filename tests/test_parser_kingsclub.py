@@ -323,6 +323,21 @@ def test_the_early_2021_draw_line_holds_both_runs_and_the_discard() -> None:
     assert [(p.winners, p.won) for p in result.pots] == [(("Alice", "Bob"), (99900, 99900))]
 
 
+@pytest.mark.parametrize(("printed", "written"), [
+    # the replay settles every run up to the highest number: 10**12 runs filled 23.6 GB
+    # before the fix (found by test_mutated_kingsclub_hands_never_crash)
+    ("Run 2: Alice shows", "Run 999999999999: Alice shows"),
+    ("Run 1: Bob shows", "Run 0: Bob shows"),
+    ("draws [2d] [Kd]", "draws [2d] [Kd] [4d] [5d] [6d]"),
+])
+def test_a_run_number_no_room_deals_is_fatal(printed: str, written: str) -> None:
+    text = (FIXTURES / "run_it_twice.txt").read_text()
+    assert printed in text
+    (result,) = read_bytes(text.replace(printed, written, 1).encode(), "r.txt").hands
+    assert result.status is Status.REJECTED and result.hand.runs <= kingsclub.MAX_RUNS
+    assert ("run_number_invalid", E) in codes(result)
+
+
 def test_a_run_paid_to_the_wrong_amount_is_a_share_mismatch() -> None:
     first = replayed("run_it_twice_run_misprinted").errors[0]
     assert first.code == "share_mismatch" and "run 1: the whole of pot 0, $996.50" in first.message

@@ -77,6 +77,9 @@ PREFIX: Final = "#"
 """Every KingsClub hand starts with ``#<hand number>:``."""
 ASSUMED_ZONE: Final = "ET"
 """KingsClub prints no time zone; its times are read as US Eastern (fpdb does the same)."""
+MAX_RUNS: Final = 4
+"""The most runs a hand can have (KingsClub runs it twice): a run numbered outside 1 to this
+is a fatal ``run_number_invalid`` (the replay settles every run up to the highest)."""
 
 
 _HEADER: Final = re.compile(
@@ -509,7 +512,15 @@ class _Reader(TextReader):
         for run, new in enumerate(runs[1:], start=2):
             self.run_hands.append(RunHand(line=number, run=run, player=name,
                                           cards=tuple(kept) + new, shown=False))
-        self.runs = max(self.runs, len(runs))
+        self._count_run(len(runs), number)
+
+    def _count_run(self, run: int, number: int) -> None:
+        """Run ``run`` was dealt: the hand has at least that many runs (at most MAX_RUNS)."""
+        if not 1 <= run <= MAX_RUNS:
+            self._problem(number, "run_number_invalid",
+                          f"run {run}: a hand is run 1 to {MAX_RUNS} times", fatal=True)
+            return
+        self.runs = max(self.runs, run)
 
     def _discards(self, name: str, argument: str, number: int) -> bool:
         thrown_text, found, drawn_text = argument.partition(" draws ")
@@ -662,7 +673,7 @@ class _Reader(TextReader):
             raise Unreadable(text)
         cards = self._known_cards(self._token_groups(rest[len(name) + 7:])[0])
         self._enter_showdown()
-        self.runs = max(self.runs, run)
+        self._count_run(run, number)
         if run == 1:
             self._act(number, Kind.SHOW, name, cards=cards)
         else:
