@@ -280,6 +280,59 @@ def test_the_problems_name_the_line() -> None:
         8, "p1 finishes with 470, less than the 480 kept behind")
 
 
+@pytest.mark.parametrize(("printed", "written", "code"), [
+    # an int of a million digits took minutes to make before the check
+    ("[10,", "[1e999990,", "phh_bad_value"),
+    ("[10,", "[1e999999999999,", "phh_bad_value"),
+    ("[10,", "[1e-999999999,", "phh_bad_value"),
+    ("p3 cbr 1.00", "p3 cbr 1e999990", "phh_bad_action"),
+    ("p3 cbr 1.00", "p3 cbr 1e999999999999", "phh_bad_action"),
+])
+def test_an_amount_of_a_huge_exponent_is_a_bad_value(printed: str, written: str,
+                                                     code: str) -> None:
+    text = (FIXTURES / "cash_amounts_in_dollars.phh").read_text()
+    assert text.count(printed) == 1
+    (hand,) = read_bytes(text.replace(printed, written).encode(), "x.phh").hands
+    assert hand.status is Status.REJECTED and [p.code for p in hand.problems] == [code]
+
+
+
+@pytest.mark.parametrize(("name", "printed", "line", "statuses"), [
+    ("cash_amounts_in_dollars.phh", "antes = [0, 0, 0]", 2, ["rejected"]),
+    ("two_hands.phhs", "big_bet = 80\nstarting_stacks = [500,", 6, ["rejected", "accepted"]),
+])
+def test_an_integer_of_more_digits_than_python_converts_is_a_syntax_error(
+    name: str, printed: str, line: int, statuses: list[str]
+) -> None:
+    # tomllib raises a plain ValueError (not TOMLDecodeError) past 4,300 digits
+    text = (FIXTURES / name).read_text()
+    assert text.count(printed) == 1
+    written = printed.replace("0", "1" * 5000, 1)
+    result = read_bytes(text.replace(printed, written).encode(), f"x{Path(name).suffix}")
+    assert [hand.status.value for hand in result.hands] == statuses
+    [problem] = result.hands[0].hand.problems
+    assert (problem.code, problem.line, problem.fatal) == ("phh_syntax", line, True)
+    assert "4300 digits" in problem.message
+
+
+@pytest.mark.parametrize(("printed", "written", "line"), [
+    # date() raised OverflowError for a part past a C int, not the ValueError caught
+    ("day = 7", "day = 999999999999", 44),
+    ("year = 2026", "year = 999999999999", 44),
+    ("month = 3", "month = 99999999999999999999", 44),
+    # the first of January of year 1 in Tokyo is before year 1 in UTC
+    ('"UTC"\nday = 7\nmonth = 3\nyear = 2026', '"Asia/Tokyo"\nday = 1\nmonth = 1\nyear = 1', 44),
+])
+def test_a_date_past_what_a_datetime_holds_is_an_unreadable_time(
+    printed: str, written: str, line: int
+) -> None:
+    text = (FIXTURES / "stars_razz_all_in_on_4th_street.phh").read_text()
+    assert text.count(printed) == 1
+    (hand,) = read_bytes(text.replace(printed, written).encode(), "x.phh").hands
+    assert hand.status is Status.ACCEPTED and hand.hand.started_at is None
+    [problem] = hand.hand.problems
+    assert (problem.code, problem.line, problem.fatal) == ("unreadable_time", line, False)
+
 def test_comments_above_the_hand_are_junk_and_the_hand_is_read() -> None:
     result = read(FIXTURES / "comments_above_the_variant_line.phh")
     assert [junk.line for junk in result.junk] == [1]

@@ -57,6 +57,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 import tomllib
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time
@@ -90,6 +91,7 @@ _TABLE_HEADER: Final = re.compile(
     r"""^\[\s*(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')\s*\]\s*(?:#.*)?$"""
 )
 _ERROR_LINE: Final = re.compile(r"at line (\d+)")
+_DIGIT_RUN: Final = re.compile(r"\d[\d_]*")
 _VARIANT_VALUE: Final = re.compile(r"""^variant\s*=\s*["']([^"']+)["']""")
 _PLAYER: Final = re.compile(r"^p([1-9]\d*)$")
 _USED_FIELDS: Final = frozenset({
@@ -105,6 +107,8 @@ _REQUIRED: Final = {
     BettingStructure.NO_LIMIT: ("min_bet",),
     BettingStructure.POT_LIMIT: ("min_bet",),
 }
+MAX_AMOUNT_DIGITS: Final = 18
+"""The most digits an amount in minor units may have (a larger one is a bad value)."""
 _DRAW_MARKS: Final = {1: "FIRST DRAW", 2: "SECOND DRAW", 3: "THIRD DRAW"}
 _STUD_MARKS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "7th STREET")
 
@@ -283,12 +287,9 @@ class _Reader:
         text = "\n".join(block.lines)
         try:
             data = tomllib.loads(text, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as error:
-            found = _ERROR_LINE.search(str(error))
-            index = int(found.group(1)) - 1 if found else 0
-            numbers = block.line_numbers
-            line = numbers[index] if 0 <= index < len(numbers) else block.line
-            raise self.fatal(line, "phh_syntax", f"not valid TOML: {error}") from None
+        except ValueError as error:  # TOMLDecodeError, or a plain one: an int too long
+            raise self.fatal(self._error_line(error), "phh_syntax",
+                             f"not valid TOML: {error}") from None
         if block.lines and is_table_start(block.lines[0]):
             tables = [(key, value) for key, value in data.items() if isinstance(value, dict)]
             if len(tables) != 1 or len(data) != 1:
@@ -297,6 +298,21 @@ class _Reader:
             self.table_key, table = tables[0]
             return dict(table)
         return data
+
+    def _error_line(self, error: ValueError) -> int:
+        """The file's line of a TOML error: the line a TOMLDecodeError names; for the plain
+        ValueError of an integer longer than Python converts (``int_max_str_digits``), which
+        names none, the first line holding such a number."""
+        lines = self.block.lines
+        if isinstance(error, tomllib.TOMLDecodeError):
+            found = _ERROR_LINE.search(str(error))
+            index = int(found.group(1)) - 1 if found else 0
+        else:
+            limit = sys.get_int_max_str_digits()
+            index = next((at for at, line in enumerate(lines) if any(
+                len(run.replace("_", "")) > limit for run in _DIGIT_RUN.findall(line))), -1)
+        numbers = self.block.line_numbers
+        return numbers[index] if 0 <= index < len(numbers) else self.block.line
 
     def _hand_id(self) -> str:
         canonical = json.dumps(self.fields, sort_keys=True, default=str, ensure_ascii=False)
@@ -327,12 +343,13 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.fatal(self.line_of(key), "phh_bad_value",
                              f"{what}: {value!r} is not a number")
-        scaled = Decimal(value) * (10**self.decimals)
-        if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
+        scaled = _minor_units(Decimal(value), self.decimals)
+        if scaled is None:
             unit = "cents" if self.decimals else "chips"
             raise self.fatal(self.line_of(key), "phh_bad_value",
-                             f"{what}: {value} is not a whole number of {unit}")
-        return int(scaled)
+                             f"{what}: {value} is not a whole number of {unit}"
+                             f" (of at most {MAX_AMOUNT_DIGITS} digits)")
+        return scaled
 
     def amounts(self, key: str, count: int | None = None) -> list[int]:
         values = self.fields.get(key)
@@ -385,7 +402,7 @@ class _Reader:
         zone_name = self.fields.get("time_zone")
         try:
             when = date(year, month, day)
-        except ValueError:
+        except (ValueError, OverflowError):  # OverflowError: a part past a C int
             self.problem(self.line_of("day"), "unreadable_time",
                          f"no such date: {year}-{month}-{day}")
             return
@@ -402,7 +419,11 @@ class _Reader:
             except (ZoneInfoNotFoundError, ValueError):
                 self.problem(self.line_of("time_zone"), "unknown_timezone",
                              f"time zone {zone_name!r} unknown; time taken as UTC")
-        self.started_at = datetime.combine(when, clock.replace(tzinfo=zone)).astimezone(UTC)
+        try:
+            self.started_at = datetime.combine(when, clock.replace(tzinfo=zone)).astimezone(UTC)
+        except OverflowError:  # 0001-01-01 east of UTC, 9999-12-31 west of it
+            self.problem(self.line_of("day"), "unreadable_time",
+                         f"{self.started_at_text} is before year 1 or after 9999 in UTC")
 
     def _keep_other_fields(self) -> None:
         for key, value in self.fields.items():
@@ -757,11 +778,12 @@ class _Play:
             value = Decimal(text.replace(",", ""))
         except InvalidOperation:
             raise ValueError(f"{text!r} is not an amount") from None
-        scaled = value * (10**self.reader.decimals)
-        if not scaled.is_finite() or scaled != scaled.to_integral_value() or scaled < 0:
+        scaled = _minor_units(value, self.reader.decimals)
+        if scaled is None:
             unit = "cents" if self.reader.decimals else "chips"
-            raise ValueError(f"{text} is not a whole number of {unit}")
-        return int(scaled)
+            raise ValueError(f"{text} is not a whole number of {unit}"
+                             f" (of at most {MAX_AMOUNT_DIGITS} digits)")
+        return scaled
 
     def _fold(self, name: str, argument: str | None, line: int) -> None:
         if argument is not None:
@@ -870,3 +892,15 @@ _VERBS: Final = {
     "f": _Play._fold,
     "sm": _Play._show_or_muck,
 }
+
+
+def _minor_units(value: Decimal, decimals: int) -> int | None:
+    """``value`` in minor units (``decimals`` places); None if it is not a whole number of
+    them of at most MAX_AMOUNT_DIGITS digits. The digits are counted first: scaling
+    ``1e999999999999`` overflows, and the int of ``1e999990`` takes minutes to make."""
+    if not value.is_finite() or value < 0:
+        return None
+    if value and not -decimals <= value.adjusted() < MAX_AMOUNT_DIGITS - decimals:
+        return None
+    scaled = value * (10**decimals)
+    return int(scaled) if scaled == scaled.to_integral_value() else None
