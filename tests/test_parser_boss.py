@@ -96,6 +96,20 @@ def test_the_header_gives_game_stakes_currency_time_and_table() -> None:
         100, 200)
 
 
+@pytest.mark.parametrize("date", ["999999999999", "99999999999999999999999"])
+def test_a_date_past_the_calendar_is_an_unreadable_time(date: str) -> None:
+    # datetime.fromtimestamp raised ValueError (year out of range) or OverflowError
+    text = BARE.read_bytes().decode()
+    assert text.count('DATE="1372000000"') == 1
+    result = read(BARE, text.replace('DATE="1372000000"', f'DATE="{date}"'))
+    [hand] = result.hands
+    assert hand.status is Status.ACCEPTED and hand.hand.hand_id == "4100200301"
+    assert hand.hand.started_at is None and hand.hand.started_at_text == date
+    [problem] = hand.hand.problems
+    assert (problem.code, problem.line, problem.fatal) == ("unreadable_time", 1, False)
+    assert date in problem.message
+
+
 def test_the_header_win_is_the_heros_printed_net() -> None:
     hand = read(BARE).hands[0].hand
     [seat] = hand.summary.seats

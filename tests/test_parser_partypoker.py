@@ -157,6 +157,21 @@ def test_a_time_without_a_known_zone(zone: str, started: datetime | None,
     assert result.status is Status.ACCEPTED
 
 
+
+@pytest.mark.parametrize("stakes", ["0.01/200-20", "100/0.5-20", "100/200-0.01"])
+def test_a_tournament_stake_in_a_fraction_of_a_chip_is_an_unreadable_header(
+    stakes: str,
+) -> None:
+    text = TOURNAMENT.read_bytes().decode()
+    header = "Level:3  Stakes-Antes(100/200-20) - Friday"
+    assert text.count(header) == 1
+    result = read(TOURNAMENT, text.replace(header, f"Level:3  Stakes-Antes({stakes}) - Friday"))
+    [hand] = result.hands
+    assert hand.status is Status.REJECTED and hand.hand.hand_id == "12345678901"
+    [problem] = hand.hand.problems
+    assert (problem.code, problem.line, problem.fatal) == ("unreadable_header", 3, True)
+    assert stakes in problem.message and "decimals" in problem.message
+
 def test_a_shown_hand_is_dealt_street_by_street() -> None:
     hand = read(TOURNAMENT).hands[0].hand
     otto = [(a.street, [str(card) for card in a.new_cards]) for a in hand.actions

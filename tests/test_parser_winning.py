@@ -214,6 +214,22 @@ def test_a_line_not_understood_is_reported_with_its_number() -> None:
     assert len(unknown) == 1 and not unknown[0].fatal and "something" in unknown[0].message
 
 
+
+@pytest.mark.parametrize("card", ["0h", "999999999999h", "0.01h", "-5h", "1e9h", "00.000h"])
+def test_an_old_received_card_line_with_an_unreadable_card_is_an_unknown_line(
+    card: str,
+) -> None:
+    # the player's cards of the street were begun before the card was read: a KeyError
+    text = text_of(OLD)
+    assert text.count("Player Tobias received card: [3h]") == 1
+    result = read(OLD, text.replace("Player Tobias received card: [3h]",
+                                    f"Player Tobias received card: [{card}]"))
+    assert [hand.hand.hand_id for hand in result.hands] == ["700100200", "700100291"]
+    problems = result.hands[0].hand.problems
+    assert [(p.code, p.line, p.fatal) for p in problems] == [("unknown_line", 25, False)]
+    assert f"[{card}]" in problems[0].message
+    assert result.hands[1].status is Status.ACCEPTED
+
 @pytest.mark.parametrize("lines", [
     (), ("Game started at: 2016/8/2 11:19:9",), ("Hand #1 - 7Stud(Fixed Limit) - x",),
     ("Game started at: 2016/8/2 11:19:9", "Game ID: 1 1/2 T (Seven Cards Stud)",

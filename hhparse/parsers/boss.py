@@ -424,13 +424,14 @@ class _Reader(XmlReader):
         tournament = self.game.tournament
         session = header.get("SESSION", "").removeprefix("session").removesuffix(".xml")
         started = header.get("DATE", "")
+        started_at = self._started_at(started)
         return Hand(
             site=SITE, hand_id=header.get("ID", ""), source=span_of(self.block),
             game_text=self.game.text, variant_id=self.game.variant_id,
             structure=self.game.structure,
             currency="chips" if tournament else header.get("TABLECURRENCY", ""),
             stakes=self.game.stakes, started_at_text=started,
-            started_at=datetime.fromtimestamp(int(started), UTC) if started.isdecimal() else None,
+            started_at=started_at,
             table=header.get("TABLE", ""), max_seats=table_size or None, button_seat=button,
             tournament=Tournament(tournament_id=header.get("TABLETOURNEYID") or session) if (
                 tournament) else None,
@@ -438,6 +439,17 @@ class _Reader(XmlReader):
             notes=tuple(self.notes), summary=summary, hero=self.hero,
             problems=tuple(self.problems),
         )
+
+    def _started_at(self, text: str) -> datetime | None:
+        """``DATE`` (Unix seconds) as a UTC time; None if there is none, and a problem if
+        it is past what a datetime holds (year 9999)."""
+        if not text.isdecimal():
+            return None
+        try:
+            return datetime.fromtimestamp(int(text), UTC)
+        except (ValueError, OverflowError, OSError):
+            self._problem(1, "unreadable_time", f"DATE {text!r} is not a time (out of range)")
+            return None
 
     def _amount(self, text: str, line: int) -> int:
         try:

@@ -202,20 +202,29 @@ class _Reader(StudReader):
         self.variant_id = GAMES.get(game)
         if game not in GAMES:
             self._problem(number, "unknown_game", f"game {game!r} is not a known variant")
+        try:
+            self._amounts(match, tournament is not None)
+        except AmountError as error:  # a stake in a fraction of a chip, a buy-in in tenths
+            self._problem(number, "unreadable_header",
+                          f"header not understood: {header!r}: {error}", fatal=True)
+            return False
+        self._when(match.group("when"), number)
+        return True
+
+    def _amounts(self, match: re.Match[str], tournament: bool) -> None:
+        """The header's unit, stakes and (a tournament's) buy-in; raises AmountError."""
         iso = match.group("iso")
-        if tournament is not None:
+        if tournament:
             self.currency, self.decimals = "chips", 0
             self.tournament = Tournament(
-                tournament_id=tournament.group("tid"), level=tournament.group("level"),
-                buy_in=parse_amount(tournament.group("buyin")), currency=iso)
+                tournament_id=match.group("tid"), level=match.group("level"),
+                buy_in=parse_amount(match.group("buyin")), currency=iso)
         else:
             self.currency = CURRENCY_SYMBOLS.get(match.group("small")[:1], iso)
         ante = match.groupdict().get("ante")
         self.stakes = Stakes(small_bet=self._amount(match.group("small")),
                              big_bet=self._amount(match.group("big")),
                              ante=self._amount(ante) if ante else None)
-        self._when(match.group("when"), number)
-        return True
 
     def _when(self, text: str, number: int) -> None:
         self.started_text = text

@@ -263,8 +263,9 @@ class _WinningReader(StudReader):
             return
         verb = rest[len(name) + 1:]
         dealt = _OLD_DEALT.match(verb)
-        if dealt is not None:
-            self.pending.setdefault(name, []).extend(parse_cards(dealt.group("card")))
+        if dealt is not None:  # the card read first: an unreadable one leaves nothing begun
+            cards = parse_cards(dealt.group("card"))
+            self.pending.setdefault(name, []).extend(cards)
             self.pending_line[name] = number
             return
         if verb == "received a card.":
