@@ -327,9 +327,8 @@ def posted_forced_bets(
     return small_blind, big_blind, ante, bring_in
 
 
-_PLAYED: Final = frozenset({BRING_IN, COMPLETE, BET, RAISE, CALL,
-                            CHECK, FOLD, POST_BB, POST_SB_BB, POST_SB,
-                            ANTE})
+_PLAYED: Final = frozenset({BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD, POST_BB,
+                            POST_SB_BB, POST_SB, ANTE})
 """Lines that show a seat marked sitting out was dealt in after all (as the replayer)."""
 
 

@@ -25,17 +25,19 @@ What the replayer must know (the conventions of the records this module fills):
 * **Completions.** PokerStars prints a completion of the stud bring-in as a raise
   (``brings in for 15`` then ``raises 35 to 50``); it never writes ``completes``. This
   reader records the first ``raises`` of street 0 that follows a bring-in, before any
-  bet or raise of that street, as :attr:`COMPLETE` (``amount``/``to`` exactly as
-  printed: 35 and 50); every later raise stays :attr:`RAISE`. This is read from the
-  order of the lines alone; whether the completion is legal is the replayer's call.
+  bet or raise of that street, as :data:`~hhparse.records.COMPLETE` (``amount``/``to``
+  exactly as printed: 35 and 50); every later raise stays :data:`~hhparse.records.RAISE`.
+  This is read from the order of the lines alone; whether the completion is legal is the
+  replayer's call.
 * **Cards dealt.** ``Dealt to P [a b] [c]``: ``cards`` = the first group (kept cards in a
   draw game, the cards dealt earlier in stud), ``new_cards`` = the second group. A line
   with one group (the first deal, or a stud player's single up card) has
   ``cards`` = () and ``new_cards`` = the group. Board cards (``*** FLOP *** [..]``, the
   stud community card ``*** RIVER *** [6h]``) are DEALT actions of player ``""``.
-* **Draws.** ``discards N cards [..]`` is :attr:`DISCARD` with ``n_cards`` = N and
-  ``cards`` = the discards when printed (the hero's); ``stands pat`` is
-  :attr:`STAND_PAT` with ``n_cards`` = 0 (``cards`` = the hand for ``stands pat on``).
+* **Draws.** ``discards N cards [..]`` is :data:`~hhparse.records.DISCARD` with
+  ``n_cards`` = N and ``cards`` = the discards when printed (the hero's); ``stands pat``
+  is :data:`~hhparse.records.STAND_PAT` with ``n_cards`` = 0 (``cards`` = the hand for
+  ``stands pat on``).
 * **Hero.** Draw games and Hold'em print ``Dealt to`` for the hero only: the hero is that
   player. In stud every player has ``Dealt to`` lines (up cards); the hero is the player
   whose first street-0 ``Dealt to`` line shows two or more cards (3rd street: two down and
